@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerAuthentication } from './http/auth';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
+import { registerModules } from './modules/index';
+
+export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWeb?: boolean };
+
+/** The whole HTTP application, without listening: main.ts listens, tests use `inject`. */
+export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: USER_IMAGE_MAX_BYTES, files: 1, fields: 20 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${ctx.config.portalName} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token {token}',
+          },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthentication(app, { db: ctx.db, idleMs: ctx.config.tokenIdleMs });
+  await app.register(registerModules);
+
+  await mkdir(ctx.config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: ctx.config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+  });
+
+  const webIndex = path.join(ctx.config.webDist, 'index.html');
+  if ((options.serveWeb ?? true) && existsSync(webIndex)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; the page itself is always revalidated.
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    // History fallback: unknown non-API paths get the app, which shows its own Page Not Found.
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/media/'))
+        return notFoundHandler(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
+    });
+  } else {
+    app.setNotFoundHandler(notFoundHandler);
+  }
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PORTAL_NAME: z.string().min(1).max(100).default('Studio Portal'),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_IDLE_HOURS: positiveInt.default(240),
+  IMPERSONATION_HOURS: positiveInt.default(2),
+  THROTTLE: bool.default(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  secretKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  portalName: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  tokenIdleMs: number;
+  impersonationMs: number;
+  throttle: boolean;
+  google: {
+    clientId: string;
+    clientSecret: string | undefined;
+    authUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  } | null;
+  storageDriver: 'disk';
+  mediaDir: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** The secret that signs email links: configured, or generated once and kept in DATA_DIR. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+/** Reads and validates the environment; every bad variable is named in one error. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (i) =>
+          `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    portalName: e.PORTAL_NAME,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
+    impersonationMs: e.IMPERSONATION_HOURS * 3_600_000,
+    throttle: e.THROTTLE,
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          authUrl: e.GOOGLE_AUTH_URL,
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          userinfoUrl: e.GOOGLE_USERINFO_URL,
+        }
+      : null,
+    storageDriver: e.STORAGE_DRIVER,
+    mediaDir: path.join(dataDir, 'media'),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+};

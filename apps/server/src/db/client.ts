@@ -1,0 +1,30 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle or the database itself: services accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+// Return DATE columns as 'yyyy-MM-dd' strings instead of local-midnight Date objects.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export const connectDatabase = (
+  url: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): DatabaseHandle => {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => options.onError?.(error));
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+};
+
+export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+
+export const runMigrations = (db: Database) => migrate(db, { migrationsFolder });

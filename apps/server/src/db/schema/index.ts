@@ -1,0 +1,3 @@
+// The drizzle-kit entry point: every table of the portal.
+export * from './users';
+export * from './platform';

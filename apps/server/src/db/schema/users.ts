@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    // Null for accounts that have never set one (Google sign-in, invitations).
+    passwordHash: text('password_hash'),
+    firstName: varchar('first_name', { length: 150 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 150 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    image: varchar('image', { length: 255 }),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Staff user search matches partial names and emails.
+    index('users_search_trgm').using(
+      'gin',
+      sql`(lower(${t.email}) || ' ' || lower(${t.firstName}) || ' ' || lower(${t.lastName})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the token; the token itself is never stored.
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Set on impersonation tokens: the superuser acting as userId.
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_key_hash_key').on(t.keyHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: serial('id').primaryKey(),
+    impersonatorId: integer('impersonator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [index('impersonations_impersonator_idx').on(t.impersonatorId)],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    uid: varchar('uid', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_uid_key').on(t.provider, t.uid)],
+);

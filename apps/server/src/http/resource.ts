@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, paginated } from '@portal/contract/common';
+import { notFound } from './errors';
+import { pageResponse, pageWindow, type PageWindow } from './pagination';
+
+/** What a route is about to do; permission hooks decide per action. */
+export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'destroy' | (string & {});
+
+type Maybe<T> = T | null | undefined;
+
+/**
+ * The generic DRF-style resource: `/api/{name}/` and `/api/{name}/{key}/` with list, retrieve,
+ * create, update (PATCH partial, PUT full) and destroy. Each handler stays thin: the permission
+ * hook runs first, then the service call; a missing record is a 404 and the service owns SQL.
+ */
+export type ResourceDefinition<
+  Key extends z.ZodType,
+  Item extends z.ZodType,
+  Query extends z.ZodObject,
+  Create extends z.ZodType,
+  Update extends z.ZodObject,
+> = {
+  name: string;
+  tags?: string[];
+  /** Path key schema: integer ids by default, slugs for clients and projects. */
+  key?: Key;
+  item: Item;
+  query?: Query;
+  createBody?: Create;
+  updateBody?: Update;
+  /** Throws 401/403 when the caller may not perform `action`; runs before anything is read. */
+  permission: (request: FastifyRequest, action: ResourceAction) => void | Promise<void>;
+  list?: (
+    request: FastifyRequest,
+    query: z.infer<Query>,
+    page: (count: number) => PageWindow,
+  ) => Promise<{ count: number; window: PageWindow; rows: z.output<Item>[] }>;
+  retrieve?: (request: FastifyRequest, key: z.infer<Key>) => Promise<Maybe<z.output<Item>>>;
+  create?: (request: FastifyRequest, body: z.infer<Create>) => Promise<z.output<Item>>;
+  update?: (
+    request: FastifyRequest,
+    key: z.infer<Key>,
+    body: Partial<z.infer<Update>>,
+  ) => Promise<Maybe<z.output<Item>>>;
+  destroy?: (request: FastifyRequest, key: z.infer<Key>) => Promise<boolean>;
+};
+
+export const registerResource = <
+  Key extends z.ZodType,
+  Item extends z.ZodType,
+  Query extends z.ZodObject,
+  Create extends z.ZodType,
+  Update extends z.ZodObject,
+>(
+  parent: FastifyInstance,
+  def: ResourceDefinition<Key, Item, Query, Create, Update>,
+) => {
+  // Schemas still validate and serialize; handlers are typed through the definition instead.
+  const app = parent;
+  const base = `/api/${def.name}/`;
+  const detail = `/api/${def.name}/:key/`;
+  const params = z.object({ key: (def.key ?? idSchema) as Key });
+  const tags = def.tags ?? [def.name];
+  // Route schemas are widened so the generic item type does not have to match Fastify's inference.
+  const s = (schema: FastifySchema): FastifySchema => schema;
+  const found = <T>(value: Maybe<T>): T => {
+    if (value === null || value === undefined) throw notFound();
+    return value;
+  };
+
+  if (def.list) {
+    const list = def.list;
+    const query = (def.query ?? z.object({})).extend(pageQuerySchema.shape);
+    app.get(
+      base,
+      { schema: s({ tags, querystring: query, response: { 200: paginated(def.item) } }) },
+      async (request) => {
+        await def.permission(request, 'list');
+        const q = request.query as z.infer<Query> & z.infer<typeof pageQuerySchema>;
+        const { count, window, rows } = await list(request, q, (total) => pageWindow(q, total));
+        return pageResponse(request, window, count, rows);
+      },
+    );
+  }
+  if (def.retrieve) {
+    const retrieve = def.retrieve;
+    app.get(
+      detail,
+      { schema: s({ tags, params, response: { 200: def.item } }) },
+      async (request, reply) => {
+        await def.permission(request, 'retrieve');
+        return reply.send(
+          found(await retrieve(request, (request.params as { key: z.infer<Key> }).key)),
+        );
+      },
+    );
+  }
+  if (def.create && def.createBody) {
+    const create = def.create;
+    app.post(
+      base,
+      { schema: s({ tags, body: def.createBody, response: { 201: def.item } }) },
+      async (request, reply: FastifyReply) => {
+        await def.permission(request, 'create');
+        return reply.status(201).send(await create(request, request.body as z.infer<Create>));
+      },
+    );
+  }
+  if (def.update && def.updateBody) {
+    const update = def.update;
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      await def.permission(request, 'update');
+      const key = (request.params as { key: z.infer<Key> }).key;
+      return reply.send(
+        found(await update(request, key, request.body as Partial<z.infer<Update>>)),
+      );
+    };
+    // PATCH validates a partial body, PUT the whole one; both land in the same service call.
+    app.patch(
+      detail,
+      { schema: s({ tags, params, body: def.updateBody.partial(), response: { 200: def.item } }) },
+      handler,
+    );
+    app.put(
+      detail,
+      { schema: s({ tags, params, body: def.updateBody, response: { 200: def.item } }) },
+      handler,
+    );
+  }
+  if (def.destroy) {
+    const destroy = def.destroy;
+    app.delete(detail, { schema: s({ tags, params }) }, async (request, reply) => {
+      await def.permission(request, 'destroy');
+      if (!(await destroy(request, (request.params as { key: z.infer<Key> }).key)))
+        throw notFound();
+      return reply.status(204).send();
+    });
+  }
+};
+
+/**
+ * A detail action `/api/{name}/{id}/{action}/` (e.g. `move`, `impersonate`). The handler gets
+ * the parsed id; permission and scoping are its own business, through the same guards.
+ */
+export const detailActionPath = (name: string, action: string) => `/api/${name}/:id/${action}/`;
+export const listActionPath = (name: string, action: string) => `/api/${name}/${action}/`;

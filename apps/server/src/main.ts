@@ -1,0 +1,78 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { connectDatabase, runMigrations } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { startMailWorker } from './mail/outbox';
+import { bootstrap } from './seed/index';
+
+const start = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const logger =
+    config.env === 'production'
+      ? { level: config.logLevel }
+      : {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+        };
+
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
+    url = embedded.url;
+  }
+
+  const database = connectDatabase(url, {
+    max: 20,
+    onError: (error) => console.error('database pool error:', error.message),
+  });
+  await runMigrations(database.db);
+
+  const mail = startMailWorker(database.db, {
+    smtpUrl: config.smtpUrl,
+    mailDir: path.join(config.dataDir, 'mail'),
+    from: config.mailFrom,
+    log: (message) => console.log(message),
+    onError: (error) => console.error('mail delivery failed:', error),
+  });
+  const ctx: AppContext = { config, db: database.db, mail };
+  await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
+
+  const app = await buildApp(ctx, { logger });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`\n  ${config.portalName} is running on ${config.publicUrl}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await mail.stop();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+};
+
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { configRoutes } from './platform/routes';
+
+/** Every feature module's routes; each later area adds one line here. */
+export const registerModules = async (app: FastifyInstance) => {
+  await app.register(configRoutes);
+};

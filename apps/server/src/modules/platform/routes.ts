@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicConfigSchema, type PublicConfig } from '@portal/contract/config';
+
+export const configRoutes = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.ctx;
+  const body: PublicConfig = {
+    portal_name: config.portalName,
+    google: config.google
+      ? { client_id: config.google.clientId, auth_url: config.google.authUrl }
+      : null,
+  };
+  app.get(
+    '/api/config/',
+    { schema: { tags: ['config'], security: [], response: { 200: publicConfigSchema } } },
+    async () => body,
+  );
+};

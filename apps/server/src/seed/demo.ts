@@ -1,0 +1,39 @@
+import type { AppContext } from '../context';
+import { users } from '../db/schema/index';
+import { hashPassword } from '../modules/auth/passwords';
+
+/** Demo password of every demo account, so a newcomer can sign in as a client user too. */
+export const DEMO_PASSWORD = 'demo-password-1';
+
+/**
+ * A small, believable data set so every screen has something to show. Each area adds its own
+ * records here (clients, projects, estimates, leads, canvases) as it lands.
+ */
+export const seedDemoData = async (ctx: AppContext) => {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.insert(users).values([
+    {
+      email: 'dana@acme.example',
+      passwordHash,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      phone: '+1 555 0100',
+      emailVerified: true,
+    },
+    {
+      email: 'sam@acme.example',
+      passwordHash,
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      emailVerified: true,
+    },
+    {
+      email: 'lee@studio.example',
+      passwordHash,
+      firstName: 'Lee',
+      lastName: 'Park',
+      isSuperuser: true,
+      emailVerified: true,
+    },
+  ]);
+};

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { connectDatabase, type Database } from '../db/client';
+import { users } from '../db/schema/index';
+import { startMailWorker } from '../mail/outbox';
+import { hashPassword } from '../modules/auth/passwords';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+
+let databaseCounter = 0;
+
+/** A fresh database cloned from the migrated template; dropped again by the global teardown. */
+export const createTestDatabase = async () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
+  const name = `${template}_f${process.pid}_${databaseCounter++}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+export type TestContext = {
+  app: App;
+  db: Database;
+  ctx: AppContext;
+  mail: MailCatcher & { flush: () => Promise<number> };
+  close: () => Promise<void>;
+};
+
+/**
+ * The real application on its own database, with email delivered over SMTP to a catcher.
+ * `env` overrides configuration (e.g. GOOGLE_* for the fake provider).
+ */
+export const createTestApp = async (env: Record<string, string> = {}): Promise<TestContext> => {
+  const url = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
+  const catcher = await startMailCatcher();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://portal.test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
+    SMTP_URL: catcher.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = connectDatabase(url, { max: 5 });
+  const worker = startMailWorker(database.db, {
+    smtpUrl: config.smtpUrl,
+    mailDir: path.join(dataDir, 'mail'),
+    from: config.mailFrom,
+    intervalMs: 3_600_000,
+    log: () => {},
+    onError: () => {},
+  });
+  // Tests deliver explicitly with mail.flush(), so nothing arrives behind their back.
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mail: { flush: worker.flush, poke: () => {} },
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    ctx,
+    mail: Object.assign(catcher, { flush: worker.flush }),
+    close: async () => {
+      await app.close();
+      await worker.stop();
+      await catcher.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const TEST_PASSWORD = 'correct-horse-42';
+let cachedHash: Promise<string> | null = null;
+
+/** Inserts a verified user directly (hashing once per file keeps suites fast). */
+export const createUser = async (
+  db: Database,
+  fields: Partial<typeof users.$inferInsert> & { email: string },
+) => {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({ passwordHash: await cachedHash, emailVerified: true, ...fields })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+};
