@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { authTokens } from '../../db/schema/index';
+import { hashToken } from '../../http/auth';
+
+export type IssuedToken = { token: string; expiry: string; tokenId: number };
+
+/**
+ * Issues a new session token: 256 random bits, of which only the SHA-256 is stored.
+ * `ttlMs` is the idle expiry (refreshed on use) or, for impersonation, the fixed lifetime.
+ */
+export const issueToken = async (
+  db: Executor,
+  userId: number,
+  options: { ttlMs: number; impersonatorId?: number },
+): Promise<IssuedToken> => {
+  const token = randomBytes(32).toString('hex');
+  const expiresAt = new Date(Date.now() + options.ttlMs);
+  const [row] = await db
+    .insert(authTokens)
+    .values({
+      userId,
+      keyHash: hashToken(token),
+      expiresAt,
+      impersonatorId: options.impersonatorId ?? null,
+    })
+    .returning({ id: authTokens.id });
+  if (!row) throw new Error('token not stored');
+  return { token, expiry: expiresAt.toISOString(), tokenId: row.id };
+};
+
+export const revokeToken = (db: Executor, tokenId: number) =>
+  db.delete(authTokens).where(eq(authTokens.id, tokenId));
+
+/** Signs the user out everywhere, optionally keeping one token (the caller's new one). */
+export const revokeAllTokens = (db: Executor, userId: number, keepTokenId?: number) =>
+  db
+    .delete(authTokens)
+    .where(
+      keepTokenId === undefined
+        ? eq(authTokens.userId, userId)
+        : and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)),
+    );
