@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '/tmp/portal-config-test', SECRET_KEY: 'x'.repeat(40) };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8000',
+      portalName: 'Studio Portal',
+      databaseUrl: undefined,
+      demoData: true,
+      google: null,
+      throttle: true,
+    });
+    expect(config.tokenIdleMs).toBe(10 * 24 * 3_600_000);
+  });
+
+  it('turns demo data off by default on an external database', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/portal' }).demoData).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...base, PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 8000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        ...base,
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DEMO_DATA: 'maybe',
+        ADMIN_EMAIL: 'nope',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'DEMO_DATA', 'ADMIN_EMAIL'])
+      expect(problems).toContain(name);
+  });
+
+  it('enables Google sign-in only with a client id', () => {
+    const config = loadConfig({
+      ...base,
+      GOOGLE_CLIENT_ID: 'cid',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+    });
+    expect(config.google).toMatchObject({
+      clientId: 'cid',
+      userinfoUrl: 'http://127.0.0.1:9/userinfo',
+    });
+  });
+});

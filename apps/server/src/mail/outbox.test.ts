@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../db/client';
+import { freePort } from '../db/embedded';
+import { emailOutbox } from '../db/schema/index';
+import { startMailCatcher } from '../test/mail-catcher';
+import { createTestDatabase } from '../test/test-app';
+import { enqueueEmail, startMailWorker } from './outbox';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = connectDatabase(await createTestDatabase(), { max: 3 });
+});
+afterAll(() => database.close());
+
+const worker = (smtpUrl: string) =>
+  startMailWorker(database.db, {
+    smtpUrl,
+    mailDir: '/tmp/unused',
+    from: 'Portal <no-reply@portal.test>',
+    intervalMs: 3_600_000,
+    log: () => {},
+    onError: () => {},
+  });
+
+describe('email outbox', () => {
+  it('keeps a message through a mail server outage and delivers it once the server is back', async () => {
+    await database.db.delete(emailOutbox);
+    await enqueueEmail(database.db, {
+      to: 'pat@example.com',
+      subject: 'Hello',
+      text: 'Visit https://portal.test/x',
+    });
+
+    const down = worker(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await down.flush()).toBe(0);
+    await down.stop();
+    const [failed] = await database.db.select().from(emailOutbox);
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+    expect(failed?.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Not due yet: a flush leaves it alone instead of hammering the server.
+    const catcher = await startMailCatcher();
+    const up = worker(catcher.url);
+    expect(await up.flush()).toBe(0);
+
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, failed!.id));
+    expect(await up.flush()).toBe(1);
+    await up.stop();
+    await catcher.close();
+
+    expect(catcher.to('pat@example.com')).toHaveLength(1);
+    expect(catcher.messages[0]).toMatchObject({
+      subject: 'Hello',
+      links: ['https://portal.test/x'],
+    });
+    const [sent] = await database.db.select().from(emailOutbox);
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends each message once when two workers flush at the same time', async () => {
+    await database.db.delete(emailOutbox);
+    for (let i = 0; i < 10; i++)
+      await enqueueEmail(database.db, { to: `p${i}@example.com`, subject: `m${i}`, text: 'x' });
+    const catcher = await startMailCatcher();
+    const a = worker(catcher.url);
+    const b = worker(catcher.url);
+    const [sentA, sentB] = await Promise.all([a.flush(), b.flush()]);
+    await Promise.all([a.stop(), b.stop()]);
+    await catcher.close();
+    expect(sentA + sentB).toBe(10);
+    expect(catcher.messages).toHaveLength(10);
+  });
+});
