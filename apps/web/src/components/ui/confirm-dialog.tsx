@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  message: ReactNode;
+  /** Defaults to 'Confirm' (spec §2). */
+  confirmLabel?: string;
+  /** A dangerous action gets a red confirm button. */
+  danger?: boolean;
+  pending?: boolean;
+  onConfirm(): void;
+};
+
+export const ConfirmDialog = ({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  danger = false,
+  pending = false,
+  onConfirm,
+}: ConfirmDialogProps) => (
+  <Dialog
+    open={open}
+    // Keep the dialog up while the action runs, so its outcome is not hidden.
+    onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}
+    title={title}
+    className="max-w-md"
+    footer={
+      <>
+        <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </>
+    }
+  >
+    <div className="leading-relaxed text-slate-600">{message}</div>
+  </Dialog>
+);

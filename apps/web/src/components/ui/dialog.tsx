@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { cn } from './cn';
+
+export type DialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+};
+
+export const overlayClasses =
+  'fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px] data-[state=closed]:animate-[fade-out_150ms_ease-in] data-[state=open]:animate-[fade-in_150ms_ease-out]';
+
+export const Dialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DialogProps) => (
+  <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClasses} />
+      <DialogPrimitive.Content
+        // Without a description Radix warns unless aria-describedby is explicitly cleared.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
+          'data-[state=closed]:animate-[dialog-out_150ms_ease-in] data-[state=open]:animate-[dialog-in_180ms_ease-out]',
+          className,
+        )}
+      >
+        <div className="flex items-start gap-4 px-6 pt-5 pb-1">
+          <div className="min-w-0 flex-1">
+            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+              {title}
+            </DialogPrimitive.Title>
+            {description && (
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
+                {description}
+              </DialogPrimitive.Description>
+            )}
+          </div>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="-mt-1 -mr-2 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+          >
+            <X aria-hidden className="size-4" />
+          </DialogPrimitive.Close>
+        </div>
+        {children !== undefined && (
+          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700">
+            {children}
+          </div>
+        )}
+        {footer && (
+          <div className="mt-2 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">
+            {footer}
+          </div>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  </DialogPrimitive.Root>
+);

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { cn } from './cn';
+import { overlayClasses } from './dialog';
+
+export type DrawerProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+};
+
+/** A modal panel sliding in from the right: a Radix Dialog, so focus is trapped and Escape closes. */
+export const Drawer = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DrawerProps) => (
+  <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClasses} />
+      <DialogPrimitive.Content
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed inset-y-0 right-0 z-50 flex h-dvh w-full max-w-md flex-col border-l border-slate-200 bg-white shadow-2xl focus:outline-none',
+          'data-[state=closed]:animate-[drawer-out_200ms_ease-in] data-[state=open]:animate-[drawer-in_250ms_cubic-bezier(0.16,1,0.3,1)]',
+          className,
+        )}
+      >
+        <div className="flex items-start gap-4 border-b border-slate-200 px-6 py-4">
+          <div className="min-w-0 flex-1">
+            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+              {title}
+            </DialogPrimitive.Title>
+            {description && (
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
+                {description}
+              </DialogPrimitive.Description>
+            )}
+          </div>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="-mr-2 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+          >
+            <X aria-hidden className="size-4" />
+          </DialogPrimitive.Close>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5 text-sm text-slate-700">
+          {children}
+        </div>
+        {footer && (
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50/70 px-6 py-3">
+            {footer}
+          </div>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  </DialogPrimitive.Root>
+);
