@@ -113,7 +113,15 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
     // History fallback: unknown non-API paths get the app, which shows its own Page Not Found.
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '';
-      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/media/'))
+      // A missing file (`/assets/old-hash.js`) is a real 404, not the app: after a deploy a
+      // browser would otherwise try to run HTML as a script.
+      const isFile = /\.[a-z0-9]+$/i.test(url);
+      if (
+        request.method !== 'GET' ||
+        url.startsWith('/api/') ||
+        url.startsWith('/media/') ||
+        isFile
+      )
         return notFoundHandler(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
     });

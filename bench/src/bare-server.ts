@@ -1,0 +1,24 @@
+import { createServer } from 'node:http';
+
+// The baseline: the cheapest possible JSON endpoint on the same Node.js, in its own process.
+const body = JSON.stringify({
+  id: 1,
+  email: 'bench@example.com',
+  first_name: 'Bench',
+  last_name: 'User',
+  phone: '',
+  image: null,
+  is_superuser: false,
+});
+const server = createServer((_req, res) => {
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  if (address && typeof address === 'object') process.stdout.write(`LISTENING ${address.port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

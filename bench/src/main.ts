@@ -1,0 +1,114 @@
+import { load, warmUp, type LoadResult } from './load';
+import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
+
+/**
+ * `npm run bench`: API throughput and latency at 32 connections against the production server,
+ * beside a bare node:http endpoint measured in the same run (absolute numbers drift between
+ * runs and machines; the ratio is what to compare). Runs on the embedded database, and also
+ * against the PostgreSQL server in DATABASE_URL when it is set.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const row = (r: LoadResult, baseline?: LoadResult) =>
+  [
+    r.name.padEnd(44),
+    r.rps.toFixed(0).padStart(8),
+    r.p50.toFixed(1).padStart(8),
+    r.p99.toFixed(1).padStart(8),
+    (baseline ? `${((r.rps / baseline.rps) * 100).toFixed(0)} %` : '').padStart(9),
+    r.errors + r.non2xx > 0 ? ` ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests}` : '',
+  ].join(' ');
+
+const print = (title: string, results: LoadResult[], baseline: LoadResult) => {
+  console.log(`\n${title}`);
+  console.log(
+    `${'measure (32 connections)'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs bare'.padStart(9)}`,
+  );
+  for (const r of results) console.log(row(r, r === baseline ? undefined : baseline));
+};
+
+const login = async (url: string) => {
+  const res = await fetch(`${url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+};
+
+const benchAuth = async (label: string, portal: Running, bare: Running) => {
+  const token = await login(portal.url);
+  const auth = { authorization: `Token ${token}` };
+  await warmUp(`${portal.url}/api/users/auth/`, auth);
+  await warmUp(`${bare.url}/`);
+  const baseline = await load({
+    name: 'bare node:http JSON (baseline)',
+    url: `${bare.url}/`,
+    seconds: SECONDS,
+  });
+  const me = await load({
+    name: 'GET /api/users/auth/',
+    url: `${portal.url}/api/users/auth/`,
+    headers: auth,
+    seconds: SECONDS,
+  });
+  print(`${label}: token check + current user`, [baseline, me], baseline);
+
+  // Login is deliberately slow (Argon2id, ~19 MiB per hash): its own table, no ratio.
+  const loginResult = await load({
+    name: 'POST /api/token-auth/ (Argon2id)',
+    url: `${portal.url}/api/token-auth/`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+    seconds: SECONDS,
+  });
+  console.log(row(loginResult));
+};
+
+const main = async () => {
+  console.log(
+    `Studio Portal bench — ${new Date().toISOString()} — Node ${process.version}, ${SECONDS} s per measure`,
+  );
+  const bare = await startBareServer();
+  try {
+    const embedded = await startPortal();
+    try {
+      await benchAuth('Embedded PostgreSQL', embedded, bare);
+    } finally {
+      await embedded.stop();
+    }
+    const external = process.env.DATABASE_URL;
+    if (external) {
+      const url = new URL(external);
+      const admin = new URL(external);
+      const name = `portal_bench_${Date.now()}`;
+      url.pathname = `/${name}`;
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      try {
+        const server = await startPortal(url.toString());
+        try {
+          await benchAuth(`PostgreSQL server at ${admin.host}`, server, bare);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      }
+    } else {
+      console.log('\n(DATABASE_URL is not set: the run against a PostgreSQL server was skipped.)');
+    }
+  } finally {
+    await bare.stop();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export type Running = { url: string; stop: () => Promise<void> };
+
+const stopProcess = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+};
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+
+/** The bare node:http baseline, in a process of its own like the portal. */
+export const startBareServer = async (): Promise<Running> => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /LISTENING (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+};
+
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+
+/** The production server (`npm start`'s server step) on a fresh data dir or database. */
+export const startPortal = async (databaseUrl?: string): Promise<Running> => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const child = spawn('npm', ['run', 'start', '-w', '@portal/server'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      DEMO_DATA: 'false',
+      THROTTLE: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/config/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('portal did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      // npm → tsx → node: signal the whole group so the server shuts down gracefully.
+      process.kill(-child.pid, 'SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+};
