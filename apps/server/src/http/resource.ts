@@ -15,11 +15,11 @@ type Maybe<T> = T | null | undefined;
  * hook runs first, then the service call; a missing record is a 404 and the service owns SQL.
  */
 export type ResourceDefinition<
-  Key extends z.ZodType,
   Item extends z.ZodType,
   Query extends z.ZodObject,
   Create extends z.ZodType,
   Update extends z.ZodObject,
+  Key extends z.ZodType = typeof idSchema,
 > = {
   name: string;
   tags?: string[];
@@ -47,14 +47,14 @@ export type ResourceDefinition<
 };
 
 export const registerResource = <
-  Key extends z.ZodType,
   Item extends z.ZodType,
   Query extends z.ZodObject,
   Create extends z.ZodType,
   Update extends z.ZodObject,
+  Key extends z.ZodType = typeof idSchema,
 >(
   parent: FastifyInstance,
-  def: ResourceDefinition<Key, Item, Query, Create, Update>,
+  def: ResourceDefinition<Item, Query, Create, Update, Key>,
 ) => {
   // Schemas still validate and serialize; handlers are typed through the definition instead.
   const app = parent;
