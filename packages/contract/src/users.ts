@@ -18,13 +18,54 @@ export const userSearchQuerySchema = z.object({
   search: z.string().max(254).optional(),
 });
 
+const text = (max: number) =>
+  z
+    .string({ error: 'Not a valid string.' })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
 /** Profile fields a user may change about themself (multipart or JSON). */
 export const profileUpdateSchema = z.object({
-  first_name: z.string().trim().max(150).optional(),
-  last_name: z.string().trim().max(150).optional(),
-  phone: z.string().trim().max(32).optional(),
+  first_name: text(150).optional(),
+  last_name: text(150).optional(),
+  phone: text(32).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
+
+/**
+ * The JSON form of `PATCH /api/users/{id}/`: the profile fields, and `image` null or empty to
+ * remove the picture (a new picture only arrives as a multipart file). Other keys are kept so a
+ * superuser's `email`/`is_superuser` can be read; everyone else's are ignored.
+ */
+export const userUpdateRequestSchema = z.looseObject({
+  ...profileUpdateSchema.shape,
+  image: z.union([z.null(), z.literal('')], { error: NOT_A_FILE }).optional(),
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+const booleanField = z.union(
+  [
+    z.boolean(),
+    // Multipart forms send text.
+    z.enum(['true', 'false']).transform((v) => v === 'true'),
+  ],
+  { error: 'Must be a valid boolean.' },
+);
+
+/** Fields only a superuser may change on a user (they are ignored for anyone else). */
+export const staffUserUpdateSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(254)
+    .pipe(z.email('Enter a valid email address.'))
+    .optional(),
+  is_superuser: booleanField.optional(),
+});
+export type StaffUserUpdate = z.infer<typeof staffUserUpdateSchema>;
 
 export const impersonateResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type ImpersonateResponse = z.infer<typeof impersonateResponseSchema>;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { configRoutes } from './platform/routes';
+import { userRoutes } from './users/routes';
 
 /** Every feature module's routes; each later area adds one line here. */
 export const registerModules = async (app: FastifyInstance) => {
   await app.register(configRoutes);
+  await app.register(userRoutes);
 };

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, pageQuerySchema } from '@portal/contract/common';
+import {
+  impersonateResponseSchema,
+  profileUpdateSchema,
+  staffUserUpdateSchema,
+  userListSchema,
+  userSchema,
+  userSearchQuerySchema,
+  userUpdateRequestSchema,
+} from '@portal/contract/users';
+import { requireStaff, requireUser } from '../../http/auth';
+import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
+import { pageResponse, pageWindow } from '../../http/pagination';
+import { randomKey } from '../../storage/keys';
+import { createStorage } from '../../storage/storage';
+import { processProfileImage } from './images';
+import { toUserDto } from './serialize';
+import {
+  DuplicateEmailError,
+  findUserById,
+  searchUsers,
+  startImpersonation,
+  updateUser,
+  type UserChanges,
+} from './service';
+import { collectIssues, readUserUpdate } from './update-input';
+
+const refuse = (detail: string) => new ApiError(403, { detail });
+
+export const userRoutes = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app.ctx;
+  const storage = createStorage(config);
+  const dto = (row: Parameters<typeof toUserDto>[0]) => toUserDto(row, config.publicUrl);
+  const tags = ['users'];
+
+  app.get(
+    '/api/users/auth/',
+    { schema: { tags, response: { 200: userSchema } } },
+    // The auth hook already loaded the user (the impersonated one, for such a token).
+    async (request) => dto(requireUser(request).user),
+  );
+
+  app.get(
+    '/api/users/',
+    {
+      schema: {
+        tags,
+        querystring: userSearchQuerySchema.extend(pageQuerySchema.shape),
+        response: { 200: userListSchema },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const { search, ...page } = request.query;
+      const found = await searchUsers(db, search, (total) => pageWindow(page, total));
+      return pageResponse(request, found.window, found.count, found.rows.map(dto));
+    },
+  );
+
+  app.get(
+    '/api/users/:id/',
+    { schema: { tags, params: idParamsSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      const { id } = request.params;
+      // Nobody learns whether someone else's account exists.
+      if (id !== auth.user.id && !auth.user.isSuperuser) throw notFound();
+      const user = await findUserById(db, id);
+      if (!user) throw notFound();
+      return dto(user);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: userUpdateRequestSchema.optional(),
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const { id } = request.params;
+      const asStaff = auth.user.isSuperuser;
+      if (id !== auth.user.id && !asStaff) throw notFound();
+      if (id !== auth.user.id && !(await findUserById(db, id))) throw notFound();
+
+      const input = await readUserUpdate(request, request.body);
+      const errors: Record<string, string[]> = {};
+      const profile = profileUpdateSchema.safeParse(input.fields);
+      if (!profile.success) collectIssues(errors, profile.error);
+      // Only a superuser may change these; from anyone else they are ignored, not refused.
+      const staff = asStaff ? staffUserUpdateSchema.safeParse(input.fields) : null;
+      if (staff && !staff.success) collectIssues(errors, staff.error);
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+
+      const changes: UserChanges = {};
+      if (profile.data?.first_name !== undefined) changes.firstName = profile.data.first_name;
+      if (profile.data?.last_name !== undefined) changes.lastName = profile.data.last_name;
+      if (profile.data?.phone !== undefined) changes.phone = profile.data.phone;
+      if (staff?.data?.email !== undefined) changes.email = staff.data.email;
+      if (staff?.data?.is_superuser !== undefined) {
+        if (id === auth.user.id && !staff.data.is_superuser)
+          throw fieldError('is_superuser', 'You cannot remove your own superuser status.');
+        changes.isSuperuser = staff.data.is_superuser;
+      }
+
+      let newKey: string | null = null;
+      if (input.image) {
+        const image = await processProfileImage(input.image);
+        newKey = randomKey('users', image.extension);
+        await storage.put(newKey, image.body, image.contentType);
+        changes.image = newKey;
+      } else if (input.image === null) {
+        changes.image = null;
+      }
+
+      let result: Awaited<ReturnType<typeof updateUser>>;
+      try {
+        result = await updateUser(db, id, changes);
+      } catch (error) {
+        if (newKey) await storage.remove(newKey);
+        if (error instanceof DuplicateEmailError)
+          throw fieldError('email', 'A user with that email already exists.');
+        throw error;
+      }
+      if (!result) {
+        if (newKey) await storage.remove(newKey);
+        throw notFound();
+      }
+      const { user, previousImage } = result;
+      if ('image' in changes && previousImage && previousImage !== user.image) {
+        // The row no longer points at the old file; failing to delete it only wastes space.
+        await storage.remove(previousImage).catch((error: unknown) => {
+          request.log.warn({ err: error, key: previousImage }, 'old profile image not removed');
+        });
+      }
+      return dto(user);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/impersonate/',
+    { schema: { tags, params: idParamsSchema, response: { 200: impersonateResponseSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      if (auth.impersonatorId !== null)
+        throw refuse('You cannot start impersonation while impersonating another user.');
+      requireStaff(request);
+      const { id } = request.params;
+      if (id === auth.user.id) throw refuse('You cannot impersonate yourself.');
+      const target = await findUserById(db, id);
+      if (!target) throw notFound();
+      if (target.isSuperuser) throw refuse('You cannot impersonate another superuser.');
+      if (!target.isActive) throw refuse('You cannot impersonate an inactive user.');
+      const issued = await startImpersonation(db, {
+        impersonatorId: auth.user.id,
+        targetId: target.id,
+        ttlMs: config.impersonationMs,
+        ip: request.ip,
+      });
+      return { token: issued.token, user: dto(target) };
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { impersonations, users } from '../../db/schema/index';
+import type { PageWindow } from '../../http/pagination';
+import { issueToken, type IssuedToken } from '../auth/tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserById = async (db: Executor, id: number): Promise<UserRow | null> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+};
+
+/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The indexed expression of `users_search_trgm`; written identically so the planner uses it. */
+const searchDocument = sql`(lower(${users.email}) || ' ' || lower(${users.firstName}) || ' ' || lower(${users.lastName}))`;
+
+// More words than this add no precision, only work.
+const MAX_SEARCH_TERMS = 5;
+
+/** Every word of the search must appear somewhere in the email, first or last name. */
+export const userSearchCondition = (search: string | undefined): SQL | undefined => {
+  const terms = (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (terms.length === 0) return undefined;
+  return and(
+    ...terms
+      .slice(0, MAX_SEARCH_TERMS)
+      .map((term) => sql`${searchDocument} ILIKE ${`%${escapeLike(term)}%`}`),
+  );
+};
+
+export const searchUsers = async (
+  db: Executor,
+  search: string | undefined,
+  page: (total: number) => PageWindow,
+) => {
+  const where = userSearchCondition(search);
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
+  const total = totals?.total ?? 0;
+  const window = page(total);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.email), asc(users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { count: total, window, rows };
+};
+
+export type UserChanges = Partial<
+  Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'email' | 'isSuperuser' | 'image'>
+>;
+
+export class DuplicateEmailError extends Error {}
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: string; constraint?: string };
+    if (pgError.code === '23505' && pgError.constraint === constraint) return true;
+  }
+  return false;
+};
+
+/**
+ * Applies the changes in one transaction and reports the image the row held before, so the
+ * caller can delete that file once the new state is committed.
+ */
+export const updateUser = async (
+  db: Database,
+  id: number,
+  changes: UserChanges,
+): Promise<{ user: UserRow; previousImage: string | null } | null> => {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ image: users.image })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!current) return null;
+      if (Object.keys(changes).length === 0) {
+        const user = await findUserById(tx, id);
+        return user ? { user, previousImage: current.image } : null;
+      }
+      const [user] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+      return user ? { user, previousImage: current.image } : null;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw new DuplicateEmailError();
+    throw error;
+  }
+};
+
+/** Issues an impersonation token for `targetId` and records who started it, from where. */
+export const startImpersonation = (
+  db: Database,
+  options: { impersonatorId: number; targetId: number; ttlMs: number; ip: string | null },
+): Promise<IssuedToken> =>
+  db.transaction(async (tx) => {
+    const issued = await issueToken(tx, options.targetId, {
+      ttlMs: options.ttlMs,
+      impersonatorId: options.impersonatorId,
+    });
+    await tx.insert(impersonations).values({
+      impersonatorId: options.impersonatorId,
+      targetId: options.targetId,
+      ip: options.ip?.slice(0, 64) ?? null,
+    });
+    return issued;
+  });

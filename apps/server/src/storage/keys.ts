@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+/** Rejects keys that could escape the storage root or name something odd. */
+export const assertValidKey = (key: string) => {
+  if (key.length > 200 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s.includes('..')))
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+};
+
+/** A fresh, unguessable key in `folder`, so uploads never collide or reveal their owner. */
+export const randomKey = (folder: string, extension: string) =>
+  `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
