@@ -1,23 +1,39 @@
 import { z } from 'zod';
 import { userSchema } from './users';
 
-const required = 'This field is required.';
-const requiredString = (max: number) => z.string({ error: required }).min(1, required).max(max);
-const email = z
-  .string({ error: required })
+// DRF's own wording, so the web app's error mapping reads the same as against the old server.
+const REQUIRED = 'This field is required.';
+const NOT_A_STRING = 'Not a valid string.';
+const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
+/** A required string field: absent, null, empty or not a string are each a 400 on the field. */
+const requiredString = (max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? REQUIRED : NOT_A_STRING,
+    })
+    .min(1, REQUIRED)
+    .max(max, tooLong(max));
+
+const email = requiredString(254)
   .trim()
-  .min(1, required)
-  .max(254)
+  .min(1, REQUIRED)
   .pipe(z.email('Enter a valid email address.'));
+
+/** Passwords are length-checked by the password rules; this bound only caps hashing work. */
+const PASSWORD_FIELD_MAX = 1024;
+const password = requiredString(PASSWORD_FIELD_MAX);
 
 export const loginRequestSchema = z.object({
   username: requiredString(254),
-  password: requiredString(1024),
+  password,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({
   token: z.string(),
+  /** ISO 8601; the token's idle expiry at the time of login (refreshed on use). */
   expiry: z.string(),
   user: userSchema,
 });
@@ -25,8 +41,8 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const signUpRequestSchema = z.object({
   email,
-  password1: requiredString(1024),
-  password2: requiredString(1024),
+  password1: password,
+  password2: password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -42,19 +58,20 @@ export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export const passwordResetConfirmRequestSchema = z.object({
   uid: requiredString(64),
   token: requiredString(256),
-  new_password1: requiredString(1024),
-  new_password2: requiredString(1024),
+  new_password1: password,
+  new_password2: password,
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
 
 export const passwordChangeRequestSchema = z.object({
-  old_password: requiredString(1024),
-  new_password1: requiredString(1024),
-  new_password2: requiredString(1024),
+  old_password: password,
+  new_password1: password,
+  new_password2: password,
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
 export const passwordChangeResponseSchema = z.object({ token: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
 
 export const googleLoginRequestSchema = z
   .object({
@@ -70,3 +87,29 @@ export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 /** Words in the login error that open the "Email Verification Required" dialog (spec §2). */
 export const UNVERIFIED_LOGIN_DETAIL =
   'Your email address requires verification. Check your inbox for the link.';
+
+/** Answers and messages of the account endpoints (DESIGN §3), shared with the web app and tests. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Unable to log in with provided credentials.',
+  duplicateEmail: 'A user with that email already exists.',
+  passwordMismatch: "The two password fields didn't match.",
+  wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
+  invalidValue: 'Invalid value',
+  emailVerified: 'Your email address has been verified.',
+  invalidVerifyLink: 'The verification link is invalid or has expired.',
+  verificationSent:
+    'If an unverified account exists for this email, a new verification email has been sent.',
+  resetSent: 'Password reset e-mail has been sent.',
+  passwordReset: 'Password has been reset with the new password.',
+} as const;
+
+/**
+ * Where a rejected new password is reported. Sign-up reports on `password1` (dj-rest-auth's
+ * RegisterSerializer); reset-confirm and password change report both a mismatch and a weak
+ * password on `new_password2`, as Django's SetPasswordForm does.
+ */
+export const NEW_PASSWORD_ERROR_FIELD = {
+  signUp: 'password1',
+  resetConfirm: 'new_password2',
+  change: 'new_password2',
+} as const;

@@ -8,8 +8,7 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
-export const verifyPassword = async (passwordHash: string | null, password: string) => {
-  if (!passwordHash) return false;
+const verifyHash = async (passwordHash: string, password: string) => {
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -21,5 +20,17 @@ export const verifyPassword = async (passwordHash: string | null, password: stri
 let dummyHash: Promise<string> | null = null;
 export const burnPasswordCheck = async (password: string) => {
   dummyHash ??= hashPassword('not-a-real-password-1');
-  await verifyPassword(await dummyHash, password);
+  await verifyHash(await dummyHash, password);
+};
+
+/**
+ * False for an account without a password too, after the same work as a real check, so the
+ * answer's timing does not tell such accounts apart.
+ */
+export const verifyPassword = async (passwordHash: string | null, password: string) => {
+  if (!passwordHash) {
+    await burnPasswordCheck(password);
+    return false;
+  }
+  return verifyHash(passwordHash, password);
 };
