@@ -265,6 +265,18 @@ describe('PATCH /api/users/{id}/ (JSON)', () => {
     });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toHaveProperty('detail');
+    const nullBody = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${bob.id}/`,
+      headers: { ...auth(bobToken), 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode).toBe(400);
+    expect(nullBody.json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got null.'],
+    });
+    const list = await patch(`/api/users/${bob.id}/`, [1, 2], bobToken);
+    expect(list.statusCode).toBe(400);
   });
 
   it('lets a superuser edit anyone, including email and is_superuser', async () => {

@@ -81,7 +81,8 @@ export const userRoutes = async (parent: FastifyInstance) => {
         tags,
         params: idParamsSchema,
         consumes: ['application/json', 'multipart/form-data'],
-        body: userUpdateRequestSchema.optional(),
+        // Multipart requests have no parsed body (null); their fields are read in the handler.
+        body: userUpdateRequestSchema.nullish(),
         response: { 200: userSchema },
       },
     },

@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserUpdateRequest } from '@portal/contract/users';
-import { ApiError, fieldError } from '../../http/errors';
+import { ApiError, fieldError, nonFieldError } from '../../http/errors';
 import { IMAGE_TOO_LARGE } from './images';
 
 const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
@@ -61,9 +61,10 @@ const readMultipart = async (request: FastifyRequest): Promise<UserUpdateInput> 
 
 export const readUserUpdate = async (
   request: FastifyRequest,
-  body: UserUpdateRequest | undefined,
+  body: UserUpdateRequest | null | undefined,
 ): Promise<UserUpdateInput> => {
   if (request.isMultipart()) return readMultipart(request);
+  if (body === null) throw nonFieldError('Invalid data. Expected a dictionary, but got null.');
   const { image, ...fields } = body ?? {};
   return { fields, image: image === undefined ? undefined : null };
 };

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStorage } from './disk';
+import { randomKey } from './keys';
+import type { Storage } from './storage';
+
+let root: string;
+let storage: Storage;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'portal-storage-'));
+  storage = createDiskStorage(path.join(root, 'media'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('disk storage', () => {
+  it('writes a file under its key, creating folders, and removes it', async () => {
+    await storage.put('users/abc.webp', Buffer.from('hello'), 'image/webp');
+    const file = path.join(root, 'media', 'users', 'abc.webp');
+    expect(await readFile(file, 'utf8')).toBe('hello');
+    // No temporary file is left behind.
+    expect(await readdir(path.dirname(file))).toEqual(['abc.webp']);
+    await storage.remove('users/abc.webp');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('treats removing a missing file as done', async () => {
+    await expect(storage.remove('users/never-there.webp')).resolves.toBeUndefined();
+  });
+
+  it('refuses keys that could leave the storage root', async () => {
+    for (const key of ['../secret', 'users/../../x', '/etc/passwd', 'users//x', '', 'a\\b', '.x'])
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
+        /invalid storage key/,
+      );
+    await expect(storage.remove('../secret-key')).rejects.toThrow(/invalid storage key/);
+    expect(existsSync(path.join(root, 'secret'))).toBe(false);
+  });
+
+  it('makes random keys that differ every time', () => {
+    const a = randomKey('users', 'webp');
+    expect(a).toMatch(/^users\/[0-9a-f]{32}\.webp$/);
+    expect(randomKey('users', 'webp')).not.toBe(a);
+  });
+});
