@@ -7,25 +7,24 @@ const NOT_A_STRING = 'Not a valid string.';
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
 
 /** A required string field: absent, null, empty or not a string are each a 400 on the field. */
-const requiredString = (max: number) =>
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? REQUIRED : NOT_A_STRING,
-    })
-    .min(1, REQUIRED)
-    .max(max, tooLong(max));
+const requiredString = (max: number, options: { trim?: boolean } = {}) => {
+  const base = z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : NOT_A_STRING),
+  });
+  return (options.trim ? base.trim() : base).min(1, REQUIRED).max(max, tooLong(max));
+};
 
-const email = requiredString(254)
-  .trim()
-  .min(1, REQUIRED)
-  .pipe(z.email('Enter a valid email address.'));
+/** A JSON object body; anything else (an array, a string) is DRF's non-field error. */
+const body = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.object(shape, { error: 'Invalid data. Expected a dictionary.' });
+
+const email = requiredString(254, { trim: true }).pipe(z.email('Enter a valid email address.'));
 
 /** Passwords are length-checked by the password rules; this bound only caps hashing work. */
 const PASSWORD_FIELD_MAX = 1024;
 const password = requiredString(PASSWORD_FIELD_MAX);
 
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = body({
   username: requiredString(254),
   password,
 });
@@ -39,23 +38,23 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const signUpRequestSchema = z.object({
+export const signUpRequestSchema = body({
   email,
   password1: password,
   password2: password,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
-export const emailRequestSchema = z.object({ email });
+export const emailRequestSchema = body({ email });
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
-export const verifyEmailRequestSchema = z.object({
+export const verifyEmailRequestSchema = body({
   uid: requiredString(64),
   token: requiredString(256),
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
-export const passwordResetConfirmRequestSchema = z.object({
+export const passwordResetConfirmRequestSchema = body({
   uid: requiredString(64),
   token: requiredString(256),
   new_password1: password,
@@ -63,7 +62,7 @@ export const passwordResetConfirmRequestSchema = z.object({
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
 
-export const passwordChangeRequestSchema = z.object({
+export const passwordChangeRequestSchema = body({
   old_password: password,
   new_password1: password,
   new_password2: password,
