@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { googleLoginRequestSchema, tokenResponseSchema } from '@portal/contract/auth';
+import { nonFieldError } from '../../http/errors';
+import { toUserDto } from '../users/serialize';
+import { fetchGoogleProfile, GOOGLE_MESSAGES, GoogleSignInError } from './google';
+import { signInWithGoogle } from './service';
+
+export const socialRoutes = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app.ctx;
+
+  app.post(
+    '/api/social-auth/google-oauth2/',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: googleLoginRequestSchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!config.google) throw nonFieldError(GOOGLE_MESSAGES.notConfigured);
+      const profile = await fetchGoogleProfile(config.google, request.body).catch(
+        (error: unknown) => {
+          if (!(error instanceof GoogleSignInError)) throw error;
+          request.log.warn({ detail: error.detail }, 'Google sign-in refused');
+          throw nonFieldError(error.message);
+        },
+      );
+      if (!profile.emailVerified) throw nonFieldError(GOOGLE_MESSAGES.unverified);
+      const { user, token } = await signInWithGoogle(db, profile, { ttlMs: config.tokenIdleMs });
+      return { token: token.token, expiry: token.expiry, user: toUserDto(user, config.publicUrl) };
+    },
+  );
+};
