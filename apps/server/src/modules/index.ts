@@ -7,7 +7,7 @@ import { userRoutes } from './users/routes';
 /** Every feature module's routes; each later area adds one line here. */
 export const registerModules = async (app: FastifyInstance) => {
   await app.register(configRoutes);
-  await app.register(socialRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(socialRoutes);
 };
