@@ -2,7 +2,15 @@
 export const formatFileSize = (bytes: number): string => {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  let exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  // 1023.96 KB would round to '1024.0 KB'; it reads as the next unit up.
+  if (
+    exponent > 0 &&
+    exponent < units.length - 1 &&
+    Number((bytes / 1024 ** exponent).toFixed(1)) >= 1024
+  ) {
+    exponent += 1;
+  }
   const value = bytes / 1024 ** exponent;
   return `${exponent === 0 ? value : value.toFixed(1)} ${units[exponent]}`;
 };
