@@ -1,1 +1,13 @@
-export const App = () => <main className="p-8 text-2xl font-semibold">Studio Portal</main>;
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './provider';
+import { createRouter } from './router';
+
+export const App = () => {
+  const [router] = useState(createRouter);
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+};

@@ -1,0 +1,234 @@
+import { StrictMode } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@portal/contract/users';
+import { IMPERSONATE_KEY, TOKEN_KEY } from '../lib/tokens';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const regular: User = {
+  id: 2,
+  email: 'rita@example.com',
+  first_name: 'Rita',
+  last_name: 'Regular',
+  phone: '',
+  image: null,
+  is_superuser: false,
+};
+const staff: User = {
+  ...regular,
+  id: 1,
+  email: 'sam@example.com',
+  first_name: 'Sam',
+  last_name: 'Staff',
+  is_superuser: true,
+};
+
+type Handler = (url: string, init: RequestInit) => Response | undefined;
+let handler: Handler;
+let calls: { url: string; init: RequestInit }[];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers config, and the current user for the given token (`users[token]`). */
+const serve = (users: Record<string, User>, extra?: Handler) => {
+  handler = (url, init) => {
+    const extraAnswer = extra?.(url, init);
+    if (extraAnswer) return extraAnswer;
+    if (url === '/api/config/') return json(200, { portal_name: 'Test Portal', google: null });
+    if (url === '/api/users/auth/') {
+      const token = new Headers(init.headers).get('Authorization')?.replace('Token ', '') ?? '';
+      const user = users[token];
+      return user ? json(200, user) : json(401, { detail: 'Invalid token.' });
+    }
+    return undefined;
+  };
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const answer = handler(url, init);
+      if (!answer) throw new Error(`unexpected call ${init.method} ${url}`);
+      return answer;
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderAt = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return router;
+};
+
+describe('route guards', () => {
+  it('sends a visitor on a protected route to /login', async () => {
+    serve({});
+    const router = renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Login | Test Portal'));
+  });
+
+  it('sends a signed-in non-superuser on a superuser route to / and so to /estimates', async () => {
+    localStorage.setItem(TOKEN_KEY, 'rita');
+    serve({ rita: regular });
+    const router = renderAt('/clients');
+    expect(await screen.findByRole('heading', { name: 'Estimates' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/estimates');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Estimates']);
+  });
+
+  it('lets a superuser in and shows every navigation item', async () => {
+    localStorage.setItem(TOKEN_KEY, 'sam');
+    serve({ sam: staff });
+    renderAt('/clients');
+    expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/estimates', '/clients', '/leads', '/projects', '/experimental']);
+    expect(screen.getByRole('button', { name: /Sam Staff/ })).toBeInTheDocument();
+  });
+
+  it('clears both tokens and counts as logged out when the current user cannot be fetched', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    localStorage.setItem(IMPERSONATE_KEY, 'stale-too');
+    serve({});
+    renderAt('/estimates');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(IMPERSONATE_KEY)).toBeNull();
+  });
+
+  it('shows Page Not Found for an unknown path, with Go home', async () => {
+    serve({});
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('impersonation', () => {
+  it('calls with the impersonation token and shows the banner', async () => {
+    localStorage.setItem(TOKEN_KEY, 'sam');
+    localStorage.setItem(IMPERSONATE_KEY, 'as-rita');
+    serve({ sam: staff, 'as-rita': regular });
+    renderAt('/estimates');
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent ===
+            'You are currently impersonating rita@example.com. Please remember to disable impersonation when you are done.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+  });
+});
+
+describe('verify email', () => {
+  it('posts the link once even under StrictMode, and shows the server detail on failure', async () => {
+    serve({}, (url) =>
+      url === '/api/verify-email/'
+        ? json(400, { detail: 'The verification link is invalid or has expired.' })
+        : undefined,
+    );
+    renderAt('/verify-email/MQ/abc');
+    expect(
+      await screen.findByText('The verification link is invalid or has expired.'),
+    ).toBeInTheDocument();
+    const posts = calls.filter((c) => c.url === '/api/verify-email/');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.init.body).toBe(JSON.stringify({ uid: 'MQ', token: 'abc' }));
+  });
+
+  it('falls back to the first non-field error, then to a fixed sentence', async () => {
+    serve({}, (url) =>
+      url === '/api/verify-email/' ? json(400, { non_field_errors: ['Nope.', 'x'] }) : undefined,
+    );
+    renderAt('/verify-email/MQ/abc');
+    expect(await screen.findByText('Nope.')).toBeInTheDocument();
+  });
+
+  it('says the email is verified on success', async () => {
+    serve({}, (url) =>
+      url === '/api/verify-email/' ? json(200, { detail: 'Verified.' }) : undefined,
+    );
+    renderAt('/verify-email/MQ/abc');
+    expect(await screen.findByText(/Your email address has been verified/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('login form', () => {
+  it('keeps submit disabled until valid, maps errors onto the form and clears the password', async () => {
+    serve({}, (url) =>
+      url === '/api/token-auth/'
+        ? json(400, { non_field_errors: ['Unable to log in with provided credentials.'] })
+        : undefined,
+    );
+    renderAt('/login');
+    const submit = await screen.findByRole('button', { name: 'Login' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.co');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-pass-1');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(
+      await screen.findByText('Unable to log in with provided credentials.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('a@b.co');
+  });
+
+  it('opens Email Verification Required when the detail mentions verification', async () => {
+    serve({}, (url) =>
+      url === '/api/token-auth/'
+        ? json(400, { detail: 'Your email address requires verification.' })
+        : url === '/api/resend-verify-email/'
+          ? json(200, { detail: 'A new verification email has been sent.' })
+          : undefined,
+    );
+    renderAt('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'new@b.co');
+    await userEvent.type(screen.getByLabelText('Password'), 'some-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email Verification Required' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Resend Verification Email' }),
+    );
+    expect(await screen.findByText('A new verification email has been sent.')).toBeInTheDocument();
+    const resend = calls.find((c) => c.url === '/api/resend-verify-email/');
+    expect(resend?.init.body).toBe(JSON.stringify({ email: 'new@b.co' }));
+  });
+});

@@ -1,0 +1,106 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/layout/page-spinner';
+import { PlaceholderPage } from '../features/placeholders/routes/placeholder';
+import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
+import { NotFoundRoute } from './routes/not-found';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+/** Screens load as their own chunks, so /login stays small (DESIGN §6). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        // Pathless layout route so every screen's errors render inside the top bar and nav.
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            Component: GuestOnly,
+            children: [
+              {
+                path: 'login',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/routes/login')).LoginRoute,
+                }),
+              },
+              {
+                path: 'sign-up',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/routes/sign-up')).SignUpRoute,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'password-reset',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/password-reset'))
+                .PasswordResetRoute,
+            }),
+          },
+          {
+            path: 'password-reset/:uid/:token',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/password-reset-confirm'))
+                .PasswordResetConfirmRoute,
+            }),
+          },
+          {
+            path: 'verify-email/:uid/:token',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/verify-email')).VerifyEmailRoute,
+            }),
+          },
+          {
+            path: 'style-guide',
+            lazy: async () => ({
+              Component: (await import('../features/style-guide/routes/style-guide'))
+                .StyleGuidePage,
+            }),
+          },
+          {
+            Component: RequireUser,
+            children: [
+              { index: true, element: <Navigate to="/estimates" replace /> },
+              {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/routes/profile')).ProfileRoute,
+                }),
+              },
+              { path: 'estimates', element: <PlaceholderPage title="Estimates" /> },
+              { path: 'estimates/:estimateId', element: <PlaceholderPage title="Estimate" /> },
+              { path: 'projects/:projectSlug', element: <PlaceholderPage title="Project" /> },
+              { path: 'milestones/:milestoneId', element: <PlaceholderPage title="Test Plan" /> },
+              {
+                Component: RequireSuperuser,
+                children: [
+                  { path: 'clients', element: <PlaceholderPage title="Clients" /> },
+                  { path: 'clients/:clientSlug', element: <PlaceholderPage title="Client" /> },
+                  { path: 'projects', element: <PlaceholderPage title="Projects" /> },
+                  { path: 'leads', element: <PlaceholderPage title="Leads" /> },
+                  { path: 'experimental', element: <PlaceholderPage title="Experimental" /> },
+                  {
+                    path: 'experimental/modeling',
+                    element: <PlaceholderPage title="DB Modeling" />,
+                  },
+                  {
+                    path: 'experimental/modeling/:canvasId',
+                    element: <PlaceholderPage title="Canvas" />,
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

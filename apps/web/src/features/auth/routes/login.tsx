@@ -1,0 +1,152 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginRequestSchema, type LoginRequest } from '@portal/contract/auth';
+import { FormError } from '../../../components/layout/form-error';
+import { PageSpinner } from '../../../components/layout/page-spinner';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { useStartSession } from '../../../lib/auth';
+import { usePortalName } from '../../../lib/config';
+import { applyFormErrors, parseError, toastError } from '../../../lib/errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useGoogleLogin } from '../api/google-login';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { GoogleButton } from '../components/google-button';
+import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
+
+// Rarely needed, and it brings the dialog code with it.
+const EmailVerificationDialog = lazy(async () => ({
+  default: (await import('../components/email-verification-dialog')).EmailVerificationDialog,
+}));
+
+const needsVerification = (error: unknown) =>
+  parseError(error)?.detail?.toLowerCase().includes('verification') ?? false;
+
+/** Finishes a Google sign-in when the provider has sent the browser back here with a token. */
+const useGoogleRedirect = () => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const googleLogin = useGoogleLogin();
+  const handled = useRef(false);
+  const { hash, pathname, search } = location;
+
+  useEffect(() => {
+    // React's development double effects must not spend the one-time token twice.
+    if (handled.current) return;
+    handled.current = true;
+    const redirect = readGoogleRedirect(hash);
+    if (!redirect) return;
+    void navigate({ pathname, search }, { replace: true }); // the token must not linger in the URL
+    const expected = sessionStorage.getItem(GOOGLE_STATE_KEY);
+    sessionStorage.removeItem(GOOGLE_STATE_KEY);
+    if (redirect.kind === 'error') {
+      toast.error(`Google sign-in failed: ${redirect.error}`);
+    } else if (!expected || redirect.state !== expected) {
+      toast.error('Google sign-in could not be completed. Please try again.');
+    } else {
+      googleLogin.mutate(redirect.accessToken, { onSuccess: startSession, onError: toastError });
+    }
+  }, [hash, pathname, search, navigate, googleLogin, startSession]);
+
+  return googleLogin.isPending;
+};
+
+export const LoginRoute = () => {
+  usePageTitle('Login');
+  const portalName = usePortalName();
+  const login = useLogin();
+  const startSession = useStartSession();
+  const finishingGoogle = useGoogleRedirect();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '' },
+  });
+
+  if (finishingGoogle) return <PageSpinner label="Signing you in" />;
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: startSession,
+      onError: (error) => {
+        resetField('password');
+        if (needsVerification(error)) setUnverifiedEmail(values.username);
+        else applyFormErrors(error, setError, ['username', 'password']);
+      },
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Login"
+      description={`Welcome back. Log in to continue to ${portalName}.`}
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/sign-up" className="font-medium text-brand-600 hover:text-brand-700">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="Email" htmlFor="username" error={errors.username?.message}>
+          <Input
+            id="username"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            invalid={Boolean(errors.username)}
+            {...register('username')}
+          />
+        </Field>
+        <Field label="Password" htmlFor="password" error={errors.password?.message}>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            invalid={Boolean(errors.password)}
+            {...register('password')}
+          />
+        </Field>
+        <div className="-mt-1 flex justify-end">
+          <Link
+            to="/password-reset"
+            className="text-sm font-medium text-brand-600 hover:text-brand-700"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+        <FormError message={errors.root?.message} />
+        <Button type="submit" className="w-full" disabled={!isValid} loading={login.isPending}>
+          Login
+        </Button>
+      </form>
+      <GoogleButton label="Sign in with Google" />
+      {unverifiedEmail !== null && (
+        <Suspense>
+          <EmailVerificationDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setUnverifiedEmail(null);
+            }}
+            email={unverifiedEmail}
+          />
+        </Suspense>
+      )}
+    </AuthCard>
+  );
+};

@@ -1,0 +1,103 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileUpdateSchema, type ProfileUpdate, type User } from '@portal/contract/users';
+import { FormError } from '../../../components/layout/form-error';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { ImageUpload } from '../../../components/ui/file-upload';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { applyFormErrors, toastError } from '../../../lib/errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+const fieldsOf = (user: User): Required<ProfileUpdate> => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone: user.phone,
+});
+
+export const ProfileForm = ({ user }: { user: User }) => {
+  const update = useUpdateProfile(user.id);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: fieldsOf(user),
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      { kind: 'fields', values },
+      {
+        onSuccess: (saved) => {
+          reset(fieldsOf(saved));
+          toast.success('Your profile has been updated');
+        },
+        onError: (error) => applyFormErrors(error, setError, ['first_name', 'last_name', 'phone']),
+      },
+    ),
+  );
+
+  // The picture is saved as soon as it is chosen or removed, like most profile pages.
+  const onImage = (image: File | null) =>
+    update.mutate(
+      { kind: 'image', image },
+      {
+        onSuccess: () =>
+          toast.success(
+            image ? 'Your profile has been updated' : 'Your profile image has been removed',
+          ),
+        onError: toastError,
+      },
+    );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <ImageUpload label="Profile image" value={user.image} onChange={onImage} />
+      <Field label="Email" htmlFor="email" hint="Your email address cannot be changed here.">
+        <Input id="email" type="email" value={user.email} readOnly disabled />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First name" htmlFor="first_name" error={errors.first_name?.message}>
+          <Input
+            id="first_name"
+            autoComplete="given-name"
+            invalid={Boolean(errors.first_name)}
+            {...register('first_name')}
+          />
+        </Field>
+        <Field label="Last name" htmlFor="last_name" error={errors.last_name?.message}>
+          <Input
+            id="last_name"
+            autoComplete="family-name"
+            invalid={Boolean(errors.last_name)}
+            {...register('last_name')}
+          />
+        </Field>
+      </div>
+      <Field label="Phone" htmlFor="phone" error={errors.phone?.message}>
+        <Input
+          id="phone"
+          type="tel"
+          autoComplete="tel"
+          invalid={Boolean(errors.phone)}
+          {...register('phone')}
+        />
+      </Field>
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          disabled={!isDirty}
+          loading={update.isPending && update.variables.kind === 'fields'}
+        >
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,50 @@
+import { KeyRound, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/layout/page';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '../../../lib/auth';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+
+const TABS = ['profile', 'password'] as const;
+type Tab = (typeof TABS)[number];
+
+export const ProfileRoute = () => {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'profile';
+  if (!user) return null; // the route guard has already sent visitors to /login
+
+  return (
+    <Page title="Profile" className="max-w-3xl">
+      <Card>
+        <Tabs
+          value={tab}
+          onValueChange={(next) =>
+            setParams(next === 'profile' ? {} : { tab: next }, { replace: true })
+          }
+        >
+          <TabsList className="px-3">
+            <TabsTrigger value="profile">
+              <UserRound aria-hidden />
+              Profile
+            </TabsTrigger>
+            <TabsTrigger value="password">
+              <KeyRound aria-hidden />
+              Password
+            </TabsTrigger>
+          </TabsList>
+          <CardBody className="px-5 pb-6 sm:px-8">
+            <TabsContent value="profile">
+              <ProfileForm key={user.id} user={user} />
+            </TabsContent>
+            <TabsContent value="password">
+              <PasswordForm />
+            </TabsContent>
+          </CardBody>
+        </Tabs>
+      </Card>
+    </Page>
+  );
+};

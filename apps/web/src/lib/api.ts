@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type { Paginated } from '@portal/contract/common';
+import { getAuthToken } from './tokens';
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the parsed body. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The JSON body, the text body, or null when there was none. */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Use this token instead of the stored one (e.g. to log out a token that is not in use). */
+  token?: string | null;
+};
+
+export const buildUrl = (path: string, query?: Query): string => {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') params.append(key, String(item));
+    }
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+};
+
+/** The one way the web app talks to the API (spec §6–§7). */
+export async function request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+export async function request<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: S },
+): Promise<z.output<S>>;
+export async function request(
+  path: string,
+  options: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const { method = 'GET', body, query, signal, schema } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = options.token === undefined ? getAuthToken() : options.token;
+  if (token) headers.set('Authorization', `Token ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, null, 'The server could not be reached');
+  }
+  const data = response.status === 204 ? null : await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return schema ? schema.parse(data) : data;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+type ActionOptions = {
+  method?: RequestOptions['method'];
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+};
+
+/**
+ * The generic resource pattern of spec §7 for `/api/{name}/`. `Key` is the id or the slug that
+ * addresses a record in the path.
+ */
+export const createResource = <
+  Item,
+  CreateBody = Partial<Item>,
+  UpdateBody = Partial<CreateBody>,
+  Key extends string | number = number,
+>(
+  name: string,
+) => {
+  const base = `/api/${name}/`;
+  const detail = (key: Key) => `${base}${encodeURIComponent(String(key))}/`;
+  const list = (query?: Query, signal?: AbortSignal) =>
+    request<Paginated<Item>>(base, { query, signal });
+
+  return {
+    path: base,
+    create: (body: CreateBody) => request<Item>(base, { method: 'POST', body }),
+    get: (key: Key, signal?: AbortSignal) => request<Item>(detail(key), { signal }),
+    list,
+    /** Every page, following `next` until it is null (spec §7 fetch-all). */
+    all: async (query?: Query, signal?: AbortSignal): Promise<Item[]> => {
+      const items: Item[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await list({ ...query, page }, signal);
+        items.push(...answer.results);
+        if (!answer.next || answer.results.length === 0) return items;
+      }
+    },
+    update: (key: Key, body: UpdateBody, method: 'PATCH' | 'PUT' = 'PATCH') =>
+      request<Item>(detail(key), { method, body }),
+    remove: (key: Key) => request<null>(detail(key), { method: 'DELETE' }),
+    detailAction: <T = unknown>(key: Key, action: string, options: ActionOptions = {}) =>
+      request<T>(`${detail(key)}${action}/`, { method: 'GET', ...options }),
+    listAction: <T = unknown>(action: string, options: ActionOptions = {}) =>
+      request<T>(`${base}${action}/`, { method: 'GET', ...options }),
+  };
+};
+
+export type Resource<
+  Item,
+  CreateBody = Partial<Item>,
+  UpdateBody = Partial<CreateBody>,
+  Key extends string | number = number,
+> = ReturnType<typeof createResource<Item, CreateBody, UpdateBody, Key>>;

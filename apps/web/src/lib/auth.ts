@@ -1,0 +1,130 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { TokenResponse } from '@portal/contract/auth';
+import { impersonateResponseSchema, userSchema, type User } from '@portal/contract/users';
+import { ApiError, request } from './api';
+import { toastError } from './errors';
+import {
+  clearTokens,
+  getAuthToken,
+  getImpersonateToken,
+  getToken,
+  setImpersonateToken,
+  setToken,
+} from './tokens';
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/**
+ * The signed-in user, or null. Spec §4: with a stored token the current user is fetched, and on
+ * any failure both tokens are cleared and the visitor counts as logged out. The request is
+ * deliberately not tied to an abort signal: an aborted fetch must not end the session.
+ */
+export const fetchCurrentUser = async (): Promise<User | null> => {
+  if (!getAuthToken()) return null;
+  try {
+    return await request('/api/users/auth/', { schema: userSchema });
+  } catch {
+    clearTokens();
+    return null;
+  }
+};
+
+export const useUser = () =>
+  useQuery({
+    queryKey: userQueryKey,
+    queryFn: fetchCurrentUser,
+    staleTime: Infinity,
+    retry: false,
+    // Without a token there is nothing to ask, so the first render already knows.
+    initialData: () => (getAuthToken() ? undefined : null),
+  });
+
+export type Session = {
+  /** Undefined while the current user is still being fetched. */
+  user: User | null | undefined;
+  loading: boolean;
+  isSuperuser: boolean;
+  /** Whether calls are made with an impersonation token (the user is then the impersonated one). */
+  impersonating: boolean;
+};
+
+export const useSession = (): Session => {
+  const { data, isPending } = useUser();
+  return {
+    user: data,
+    loading: isPending,
+    isSuperuser: data?.is_superuser ?? false,
+    impersonating: Boolean(data && getImpersonateToken()),
+  };
+};
+
+/** Stores the token of a login (password or Google) and goes to / (spec §4). */
+export const useStartSession = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (answer: TokenResponse) => {
+    setImpersonateToken(null);
+    setToken(answer.token);
+    queryClient.setQueryData(userQueryKey, answer.user);
+    void navigate('/', { replace: true });
+  };
+};
+
+const postLogout = (token: string) =>
+  request('/api/token-auth/logout/', { method: 'POST', token }).catch((error: unknown) => {
+    // A token the server no longer knows is as logged out as it gets.
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  });
+
+/**
+ * Logs out on the server, then forgets both tokens and the user and goes to /login. While
+ * impersonating, the impersonator's own token is logged out too: the person is leaving.
+ */
+export const useLogout = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const tokens = [getImpersonateToken(), getToken()].filter((t): t is string => Boolean(t));
+      await Promise.all(tokens.map(postLogout));
+    },
+    onError: toastError,
+    onSettled: () => {
+      clearTokens();
+      queryClient.clear();
+      queryClient.setQueryData(userQueryKey, null);
+      void navigate('/login', { replace: true });
+    },
+  });
+};
+
+/** A full reload, so nothing cached for one identity survives into the other. */
+const reloadHome = () => window.location.assign('/');
+
+/** Spec §4: store the impersonation token, go to / and reload. */
+export const useStartImpersonation = () =>
+  useMutation({
+    mutationFn: (userId: number) =>
+      request(`/api/users/${userId}/impersonate/`, { schema: impersonateResponseSchema }),
+    onSuccess: (answer) => {
+      setImpersonateToken(answer.token);
+      reloadHome();
+    },
+    onError: toastError,
+  });
+
+/** Spec §4: post logout (with the impersonation token), forget it, go to / and reload. */
+export const useStopImpersonation = () =>
+  useMutation({
+    mutationFn: async () => {
+      const token = getImpersonateToken();
+      if (token) await postLogout(token);
+    },
+    onError: toastError,
+    onSettled: () => {
+      setImpersonateToken(null);
+      reloadHome();
+    },
+  });
