@@ -1,0 +1,146 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@portal/contract/auth';
+import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { authClient, newestLink } from './test-helpers';
+
+let t: TestContext;
+let api: ReturnType<typeof authClient>;
+
+const NEW_PASSWORD = 'Quartz-Meadow-58';
+
+/** 429 in DRF words, with a Retry-After no longer than the throttle's window. */
+const expectThrottled = (res: LightMyRequestResponse, windowSeconds: number) => {
+  expect(res.statusCode).toBe(429);
+  const retry = Number(res.headers['retry-after']);
+  expect(retry).toBeGreaterThanOrEqual(1);
+  expect(retry).toBeLessThanOrEqual(windowSeconds);
+  expect(res.json()).toEqual({
+    detail: `Request was throttled. Expected available in ${retry} seconds.`,
+  });
+};
+
+beforeAll(async () => {
+  // The default configuration: THROTTLE is on.
+  t = await createTestApp();
+  expect(t.ctx.config.throttle).toBe(true);
+  api = authClient(t);
+});
+afterAll(() => t.close());
+
+describe('login throttling', () => {
+  it('locks an account after 10 failed logins, even for the right password and another address', async () => {
+    await createUser(t.db, { email: 'target@client.test' });
+    for (let i = 0; i < 10; i++) {
+      const res = await api.login('target@client.test', `wrong-${i}`, { ip: '10.1.0.1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.invalidCredentials] });
+    }
+    expectThrottled(await api.login('target@client.test', TEST_PASSWORD, { ip: '10.1.0.1' }), 900);
+    expectThrottled(await api.login('TARGET@client.test', TEST_PASSWORD, { ip: '10.1.0.2' }), 900);
+
+    // Other accounts from the same address are not affected.
+    await createUser(t.db, { email: 'bystander@client.test' });
+    const other = await api.login('bystander@client.test', TEST_PASSWORD, { ip: '10.1.0.1' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('counts only failures: a successful login starts the count again', async () => {
+    await createUser(t.db, { email: 'typo@client.test' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++) {
+        const res = await api.login('typo@client.test', `wrong-${i}`, { ip: '10.2.0.1' });
+        expect(res.statusCode).toBe(400);
+      }
+      const ok = await api.login('typo@client.test', TEST_PASSWORD, { ip: '10.2.0.1' });
+      expect(ok.statusCode).toBe(200);
+    }
+  });
+
+  it('locks an address after 60 failed logins a minute, whichever accounts they name', async () => {
+    await createUser(t.db, { email: 'victim@client.test' });
+    for (let i = 0; i < 60; i++) {
+      const res = await api.login(`guess-${i}@client.test`, 'wrong-password-1', { ip: '10.3.0.1' });
+      expect(res.statusCode).toBe(400);
+    }
+    expectThrottled(await api.login('victim@client.test', TEST_PASSWORD, { ip: '10.3.0.1' }), 60);
+    const elsewhere = await api.login('victim@client.test', TEST_PASSWORD, { ip: '10.3.0.2' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('lifts an account lock once the owner resets the password from the emailed link', async () => {
+    await createUser(t.db, { email: 'locked@client.test' });
+    for (let i = 0; i < 10; i++) await api.login('locked@client.test', `wrong-${i}`);
+    expectThrottled(await api.login('locked@client.test', TEST_PASSWORD), 900);
+
+    await api.post('/api/password-reset/', { email: 'locked@client.test' }, { ip: '10.4.0.1' });
+    const link = await newestLink(t, 'locked@client.test', 'password-reset');
+    const confirmed = await api.post('/api/password-reset-confirm/', {
+      uid: link.uid,
+      token: link.token,
+      new_password1: NEW_PASSWORD,
+      new_password2: NEW_PASSWORD,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await api.login('locked@client.test', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts wrong old passwords on password change like failed logins', async () => {
+    const user = await createUser(t.db, { email: 'stolen-session@client.test' });
+    const token = await api.session(user.id);
+    const change = (old: string) =>
+      api.post(
+        '/api/password-change/',
+        { old_password: old, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
+        { token },
+      );
+    for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(400);
+    expectThrottled(await change(TEST_PASSWORD), 900);
+  });
+});
+
+describe('sign-up throttling', () => {
+  it('allows 20 sign-up attempts an hour per address', async () => {
+    const signUp = (email: string, ip: string, password2 = NEW_PASSWORD) =>
+      api.post('/api/users/', { email, password1: NEW_PASSWORD, password2 }, { ip });
+    for (let i = 0; i < 20; i++) {
+      // Refused attempts count too: they are how one would probe for taken addresses.
+      const res = await signUp(`probe-${i}@example.test`, '10.5.0.1', 'different-9');
+      expect(res.statusCode).toBe(400);
+    }
+    expectThrottled(await signUp('real@example.test', '10.5.0.1'), 3600);
+    expect((await signUp('real@example.test', '10.5.0.2')).statusCode).toBe(201);
+  });
+});
+
+describe.each([
+  ['/api/resend-verify-email/', AUTH_MESSAGES.verificationSent, '10.6'],
+  ['/api/password-reset/', AUTH_MESSAGES.resetSent, '10.7'],
+])('%s throttling', (url, detail, net) => {
+  it('allows 5 requests an hour per email, from any address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await api.post(url, { email: 'inbox@example.test' }, { ip: `${net}.0.${i + 1}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ detail });
+    }
+    expectThrottled(
+      await api.post(url, { email: 'INBOX@example.test' }, { ip: `${net}.0.9` }),
+      3600,
+    );
+    const other = await api.post(url, { email: 'other@example.test' }, { ip: `${net}.0.9` });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('allows 30 requests an hour per address, whichever emails they name', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await api.post(url, { email: `spray-${i}@example.test` }, { ip: `${net}.1.1` });
+      expect(res.statusCode).toBe(200);
+    }
+    expectThrottled(
+      await api.post(url, { email: 'fresh@example.test' }, { ip: `${net}.1.1` }),
+      3600,
+    );
+    const elsewhere = await api.post(url, { email: 'fresh@example.test' }, { ip: `${net}.1.2` });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
