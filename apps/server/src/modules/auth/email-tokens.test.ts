@@ -19,6 +19,7 @@ const parts = (token: string) => {
 
 const user: TokenUser = {
   id: 42,
+  email: 'Ann@Example.test',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
   lastLogin: new Date(Date.UTC(2026, 0, 10, 8, 30, 0, 123)),
   emailVerified: false,
@@ -66,6 +67,7 @@ describe('email tokens', () => {
     const token = makeEmailToken(SECRET, 'password-reset', user, NOW);
     const changed: TokenUser[] = [
       { ...user, id: 43 },
+      { ...user, email: 'someone.else@example.test' },
       { ...user, passwordHash: `${user.passwordHash}x` },
       { ...user, passwordHash: null },
       { ...user, lastLogin: new Date(NOW) },
@@ -75,6 +77,12 @@ describe('email tokens', () => {
     for (const other of changed) {
       expect(checkEmailToken(SECRET, 'password-reset', other, token, NOW)).toBe(false);
     }
+  });
+
+  it('ignores the case of the email, which is compared case-insensitively everywhere', () => {
+    const token = makeEmailToken(SECRET, 'verify-email', user, NOW);
+    const lower = { ...user, email: user.email.toLowerCase() };
+    expect(checkEmailToken(SECRET, 'verify-email', lower, token, NOW)).toBe(true);
   });
 
   it('is bound to its purpose and to the secret', () => {

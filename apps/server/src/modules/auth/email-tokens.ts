@@ -18,7 +18,10 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
 /** Tokens minted a little "in the future" by another instance with a drifting clock still work. */
 const CLOCK_SKEW_SECONDS = 300;
 
-export type TokenUser = Pick<UserRow, 'id' | 'passwordHash' | 'lastLogin' | 'emailVerified'>;
+export type TokenUser = Pick<
+  UserRow,
+  'id' | 'email' | 'passwordHash' | 'lastLogin' | 'emailVerified'
+>;
 
 export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
 
@@ -33,14 +36,16 @@ export const decodeUid = (uid: string): number | null => {
 };
 
 /**
- * The HMAC covers the state that using the link changes (password hash, verified flag) and
- * that a later login changes (last login), so a link works once and dies when any of them moves.
+ * The HMAC covers the state that using the link changes (password hash, verified flag), that a
+ * later login changes (last login) and the address it was sent to, so a link works once and dies
+ * when any of them moves (a link mailed to an address the account no longer has is void too).
  * The purpose is part of the key, so a verification token never passes as a reset token.
  */
 const signature = (secret: string, purpose: EmailTokenPurpose, user: TokenUser, ts: number) => {
   const key = createHmac('sha256', secret).update(`studio-portal.email-token.${purpose}`).digest();
   const state = [
     user.id,
+    user.email.toLowerCase(),
     user.passwordHash ?? '',
     user.lastLogin ? user.lastLogin.getTime() : '',
     user.emailVerified ? 1 : 0,

@@ -168,6 +168,13 @@ describe('POST /api/password-reset-confirm/', () => {
     expect((await confirm(link)).json()).toEqual({ token: INVALID });
   });
 
+  it('stops working once the account has another email address', async () => {
+    const nora = await createUser(t.db, { email: 'nora@client.test' });
+    const link = await resetLinkFor('nora@client.test');
+    await t.db.update(users).set({ email: 'nora@elsewhere.test' }).where(eq(users.id, nora.id));
+    expect((await confirm(link)).json()).toEqual({ token: INVALID });
+  });
+
   it('expires after a day', async () => {
     const start = new Date('2030-05-01T09:00:00Z');
     vi.useFakeTimers({ toFake: ['Date'], now: start });
