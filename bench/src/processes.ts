@@ -66,7 +66,6 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
       THROTTLE: 'false',
       LOG_LEVEL: 'warn',
     },
-    detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -84,8 +83,8 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
     url,
     stop: async () => {
       if (child.exitCode !== null || child.pid === undefined) return;
-      // npm → tsx → node: signal the whole group so the server shuts down gracefully.
-      process.kill(-child.pid, 'SIGTERM');
+      // npm passes the signal on to tsx and the server, which then stops its own PostgreSQL.
+      child.kill('SIGTERM');
       await once(child, 'exit');
     },
   };

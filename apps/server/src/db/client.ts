@@ -21,6 +21,10 @@ export const connectDatabase = (
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => options.onError?.(error));
+  // A client checked out between two queries (inside a transaction, say) has no pool listener;
+  // a server-side disconnect there would be an unhandled 'error' event and kill the process.
+  // The query in flight still fails and the pool discards the broken client.
+  pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 };

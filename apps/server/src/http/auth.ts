@@ -36,6 +36,21 @@ export const registerAuthentication = (
   options: { db: Database; idleMs: number },
 ) => {
   const { db, idleMs } = options;
+  // Runs on every authenticated request: prepared once, so PostgreSQL skips parse and plan.
+  const lookup = db
+    .select({
+      user: users,
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      impersonatorId: authTokens.impersonatorId,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(eq(authTokens.keyHash, sql.placeholder('keyHash')), gt(authTokens.expiresAt, sql`now()`)),
+    )
+    .limit(1)
+    .prepare('auth_token_lookup');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -43,17 +58,7 @@ export const registerAuthentication = (
     const [scheme, key, extra] = header.split(' ');
     if (scheme?.toLowerCase() !== 'token') return;
     if (!key || extra !== undefined) throw notAuthenticated('Invalid token header.');
-    const [row] = await db
-      .select({
-        user: users,
-        tokenId: authTokens.id,
-        lastUsedAt: authTokens.lastUsedAt,
-        impersonatorId: authTokens.impersonatorId,
-      })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(eq(authTokens.keyHash, hashToken(key)), gt(authTokens.expiresAt, sql`now()`)))
-      .limit(1);
+    const [row] = await lookup.execute({ keyHash: hashToken(key) });
     if (!row || !row.user.isActive) throw notAuthenticated(INVALID_TOKEN);
     request.auth = { user: row.user, tokenId: row.tokenId, impersonatorId: row.impersonatorId };
     if (Date.now() - row.lastUsedAt.getTime() > REFRESH_AFTER_MS && row.impersonatorId === null) {
