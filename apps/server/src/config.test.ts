@@ -49,6 +49,16 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
   });
 
+  it('reads how far to trust proxies for client addresses', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone!' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('enables Google sign-in only with a client id', () => {
     const config = loadConfig({
       ...base,

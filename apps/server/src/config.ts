@@ -41,6 +41,14 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+  // Behind a load balancer: how many proxy hops (or which addresses) to trust for the client IP.
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[\d.:/a-f, ]+)$/i,
+      'must be true, false, a hop count or a list of proxy addresses',
+    )
+    .optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -70,6 +78,7 @@ export type Config = {
     userinfoUrl: string;
   } | null;
   storageDriver: 'disk';
+  trustProxy: boolean | number | string;
   mediaDir: string;
   webDist: string;
 };
@@ -88,6 +97,12 @@ const loadOrCreateSecret = (dataDir: string): string => {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+};
+
+const parseTrustProxy = (value: string | undefined): boolean | number | string => {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 };
 
 /** Reads and validates the environment; every bad variable is named in one error. */
@@ -136,6 +151,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : null,
     storageDriver: e.STORAGE_DRIVER,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
