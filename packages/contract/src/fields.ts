@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/**
+ * DRF-style request field builders: each rejects bad input with the message Django REST
+ * Framework would give, keyed by the field, so the web app's error mapping reads the same for
+ * every area. Request schemas of clients, projects, milestones (and later areas) use these.
+ */
+export const FIELD_MESSAGES = {
+  required: 'This field is required.',
+  null: 'This field may not be null.',
+  blank: 'This field may not be blank.',
+  notAString: 'Not a valid string.',
+  notAnInteger: 'A valid integer is required.',
+  notABoolean: 'Must be a valid boolean.',
+  invalidUrl: 'Enter a valid URL.',
+  invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  notADictionary: 'Invalid data. Expected a dictionary.',
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  tooBig: (max: number) => `Ensure this value is less than or equal to ${max}.`,
+  tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  invalidChoice: (input: unknown) => `"${String(input)}" is not a valid choice.`,
+  pkType: (type: string) => `Incorrect type. Expected pk value, received ${type}.`,
+  pkMissing: (pk: unknown) => `Invalid pk "${String(pk)}" - object does not exist.`,
+} as const;
+
+const M = FIELD_MESSAGES;
+
+/** Missing and null get their own words; anything else of the wrong type gets `otherwise`. */
+const typeMessage =
+  (otherwise: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? M.required : issue.input === null ? M.null : otherwise;
+
+/** A JSON object body; anything else (an array, a string, nothing) is a non-field error. */
+export const requestBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.object(shape, { error: M.notADictionary });
+
+/** A trimmed string of at most `max` characters, never blank. */
+export const textField = (max: number) =>
+  z
+    .string({ error: typeMessage(M.notAString) })
+    .trim()
+    .min(1, M.blank)
+    .max(max, M.tooLong(max));
+
+/** A trimmed string that may be blank; null is read as blank, as forms send either. */
+export const blankableTextField = (max: number) =>
+  z.preprocess(
+    (value) => (value === null ? '' : value),
+    z
+      .string({ error: typeMessage(M.notAString) })
+      .trim()
+      .max(max, M.tooLong(max)),
+  );
+
+export const booleanField = () => z.boolean({ error: typeMessage(M.notABoolean) });
+
+/** An integer from a JSON number or a string of digits (DRF's IntegerField reads both). */
+export const integerField = (bounds: { min: number; max: number }) =>
+  z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,10}$/, M.notAnInteger),
+      ],
+      {
+        error: typeMessage(M.notAnInteger),
+      },
+    )
+    .transform(Number)
+    .pipe(z.number().min(bounds.min, M.tooSmall(bounds.min)).max(bounds.max, M.tooBig(bounds.max)));
+
+/** One of `values`; the message quotes what was sent. */
+export const choiceField = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined
+        ? M.required
+        : issue.input === null
+          ? M.null
+          : M.invalidChoice(issue.input),
+  });
+
+/** `yyyy-MM-dd`, a real calendar day. */
+export const dateField = () => z.iso.date({ error: typeMessage(M.invalidDate) });
+
+/** A date or null (cleared). */
+export const nullableDateField = () => dateField().nullable();
+
+/** A public-looking host: a dotted domain name (IDN allowed), localhost, or an IPv4 address. */
+const URL_HOSTNAME =
+  /^(?:(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:[\p{L}]{2,63}|xn--[a-z0-9-]{1,59})|localhost|\d{1,3}(?:\.\d{1,3}){3})$/iu;
+
+export const URL_MAX_LENGTH = 2048;
+
+/** An http(s) URL, or null; an empty string clears the field (forms send '' for blank). */
+export const optionalUrlField = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ error: typeMessage(M.invalidUrl) })
+      .trim()
+      .max(URL_MAX_LENGTH, M.tooLong(URL_MAX_LENGTH))
+      .regex(/^\S+$/, M.invalidUrl)
+      .pipe(z.url({ protocol: /^https?$/, hostname: URL_HOSTNAME, error: M.invalidUrl }))
+      .nullable(),
+  );
+
+const INT_MAX = 2_147_483_647;
+
+const pythonType = (value: unknown) => {
+  if (Array.isArray(value)) return 'list';
+  switch (typeof value) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
+  }
+};
+
+/**
+ * A reference to another record by integer id (a number or a string of digits). Ids that cannot
+ * exist (0, negative, too big) read as missing; whether a valid-looking id exists, and is in the
+ * caller's scope, is the service's check, with the same message.
+ */
+export const pkField = () =>
+  z
+    .unknown()
+    .transform((input, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input });
+        return z.NEVER;
+      };
+      if (input === undefined) return fail(M.required);
+      if (input === null) return fail(M.null);
+      let value: number;
+      if (typeof input === 'number' && Number.isInteger(input)) value = input;
+      else if (typeof input === 'string' && /^-?\d{1,12}$/.test(input.trim()))
+        value = Number(input.trim());
+      else return fail(M.pkType(pythonType(input)));
+      if (value < 1 || value > INT_MAX) return fail(M.pkMissing(input));
+      return value;
+    })
+    .describe('Integer id of the referenced record.');
+
+/** A slug in a path: anything else simply names no record (404). */
+export const slugParamsSchema = z.object({ key: z.string().min(1).max(255) });

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { choiceField, FIELD_MESSAGES, integerField, requestBody } from './fields';
+
+/**
+ * Ordered children (milestones, test flows and steps, estimate sections and items) carry an
+ * `order`: their 0-based index among their siblings (DESIGN §3 "Ordering").
+ */
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+const INT_MAX = 2_147_483_647;
+
+/** `POST /api/{resource}/{id}/move/`: `to` (0-based, clamped) and/or `direction`; `to` wins. */
+export const moveRequestSchema = requestBody({
+  to: integerField({ min: 0, max: INT_MAX }).optional(),
+  direction: choiceField(MOVE_DIRECTIONS).optional(),
+}).refine((move) => move.to !== undefined || move.direction !== undefined, {
+  message: FIELD_MESSAGES.required,
+  path: ['to'],
+});
+export type MoveRequest = z.infer<typeof moveRequestSchema>;
+
+/** Where an item at `from` among `length` siblings lands: `to` wins, then one step, clamped. */
+export const moveTarget = (
+  from: number,
+  length: number,
+  move: { to?: number | undefined; direction?: MoveDirection | undefined },
+): number => {
+  const step = move.direction === 'up' ? -1 : move.direction === 'down' ? 1 : 0;
+  const wanted = move.to ?? from + step;
+  return Math.min(Math.max(wanted, 0), Math.max(length - 1, 0));
+};
+
+/** A copy of `items` with the one at `from` moved to `to` (both clamped to the list). */
+export const moveItem = <T>(items: readonly T[], from: number, to: number): T[] => {
+  const result = [...items];
+  if (from < 0 || from >= result.length) return result;
+  const [item] = result.splice(from, 1) as [T];
+  result.splice(Math.min(Math.max(to, 0), result.length), 0, item);
+  return result;
+};
