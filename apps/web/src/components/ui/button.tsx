@@ -15,13 +15,11 @@ export type ButtonProps = ComponentProps<'button'> & {
 };
 
 const variants: Record<ButtonVariant, string> = {
-  primary:
-    'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-700 disabled:bg-brand-600/50',
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-700',
   secondary:
     'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 hover:text-slate-900 active:bg-slate-100',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200',
-  danger:
-    'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-700 disabled:bg-red-600/50',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-700',
   link: 'text-brand-600 underline-offset-4 hover:text-brand-700 hover:underline',
 };
 
@@ -39,7 +37,9 @@ export const buttonClasses = ({
   cn(
     'inline-flex shrink-0 cursor-pointer items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors select-none',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-    'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+    // A busy button is disabled too, but keeps its colour so it does not look unavailable.
+    'disabled:cursor-not-allowed [&:disabled:not([aria-busy=true])]:opacity-50 aria-busy:cursor-wait',
+    'aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
     '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
     sizes[size],
     variants[variant],

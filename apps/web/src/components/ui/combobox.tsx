@@ -118,7 +118,6 @@ export const SearchCombobox = <T,>({
               />
               <Input
                 id={inputId}
-                type="search"
                 role="combobox"
                 autoComplete="off"
                 aria-autocomplete="list"

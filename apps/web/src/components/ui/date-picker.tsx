@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { format } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { DayPicker } from 'react-day-picker';
@@ -28,13 +28,23 @@ const yearRange = () => {
   return { startMonth: new Date(first, 0, 1), endMonth: new Date(last, 11, 31) };
 };
 
-// DayPicker's own stylesheet, tuned to the portal's palette and density.
-const calendarStyle = cn(
-  '[--rdp-accent-color:var(--color-brand-600)] [--rdp-accent-background-color:var(--color-brand-50)]',
-  '[--rdp-day-height:2.25rem] [--rdp-day-width:2.25rem] [--rdp-day_button-height:2.125rem] [--rdp-day_button-width:2.125rem]',
-  '[--rdp-day_button-border-radius:0.5rem] [--rdp-nav-height:2.25rem] [--rdp-nav_button-height:2rem] [--rdp-nav_button-width:2rem]',
-  'text-sm text-slate-700',
-);
+// DayPicker's own stylesheet, tuned to the portal's palette and density. Inline, because its
+// unlayered rules would beat Tailwind's utility layer.
+const calendarStyle = {
+  '--rdp-accent-color': 'var(--color-brand-600)',
+  '--rdp-accent-background-color': 'var(--color-brand-50)',
+  '--rdp-today-color': 'var(--color-brand-700)',
+  '--rdp-day-height': '2.25rem',
+  '--rdp-day-width': '2.25rem',
+  '--rdp-day_button-height': '2.125rem',
+  '--rdp-day_button-width': '2.125rem',
+  '--rdp-day_button-border-radius': '0.5rem',
+  '--rdp-selected-border': '2px solid var(--color-brand-600)',
+  '--rdp-nav-height': '2.25rem',
+  '--rdp-nav_button-height': '2rem',
+  '--rdp-nav_button-width': '2rem',
+  '--rdp-weekday-opacity': '1',
+} as CSSProperties;
 
 export const DatePicker = ({
   value,
@@ -82,7 +92,8 @@ export const DatePicker = ({
           captionLayout="dropdown"
           startMonth={startMonth}
           endMonth={endMonth}
-          className={calendarStyle}
+          style={calendarStyle}
+          className="text-sm text-slate-700"
           classNames={{
             dropdown_root:
               'rdp-dropdown_root rounded-md border border-slate-200 px-2 py-1 font-medium hover:bg-slate-50',
@@ -92,8 +103,7 @@ export const DatePicker = ({
           }}
         />
         {value && (
-          <div className="mt-2 flex items-center justify-between border-t border-slate-100 pt-2">
-            <span className="text-xs text-slate-500">{format(value, DATE_DISPLAY_FORMAT)}</span>
+          <div className="mt-2 flex justify-end border-t border-slate-100 pt-2">
             <button
               type="button"
               onClick={() => {

@@ -37,8 +37,8 @@ export const Dialog = ({
           className,
         )}
       >
-        <div className="flex items-start gap-4 px-6 pt-5 pb-1">
-          <div className="min-w-0 flex-1">
+        <div className="px-6 pt-5 pr-14 pb-1">
+          <div className="min-w-0">
             <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
               {title}
             </DialogPrimitive.Title>
@@ -48,12 +48,6 @@ export const Dialog = ({
               </DialogPrimitive.Description>
             )}
           </div>
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="-mt-1 -mr-2 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
-          >
-            <X aria-hidden className="size-4" />
-          </DialogPrimitive.Close>
         </div>
         {children !== undefined && (
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700">
@@ -65,6 +59,13 @@ export const Dialog = ({
             {footer}
           </div>
         )}
+        {/* Last in the DOM, so opening the dialog focuses its content rather than the close button. */}
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+        >
+          <X aria-hidden className="size-4" />
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   </DialogPrimitive.Root>

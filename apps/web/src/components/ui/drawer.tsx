@@ -35,8 +35,8 @@ export const Drawer = ({
           className,
         )}
       >
-        <div className="flex items-start gap-4 border-b border-slate-200 px-6 py-4">
-          <div className="min-w-0 flex-1">
+        <div className="border-b border-slate-200 py-4 pr-14 pl-6">
+          <div className="min-w-0">
             <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
               {title}
             </DialogPrimitive.Title>
@@ -46,12 +46,6 @@ export const Drawer = ({
               </DialogPrimitive.Description>
             )}
           </div>
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="-mr-2 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
-          >
-            <X aria-hidden className="size-4" />
-          </DialogPrimitive.Close>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5 text-sm text-slate-700">
           {children}
@@ -61,6 +55,13 @@ export const Drawer = ({
             {footer}
           </div>
         )}
+        {/* Last in the DOM, so opening the drawer focuses its content rather than the close button. */}
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+        >
+          <X aria-hidden className="size-4" />
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   </DialogPrimitive.Root>

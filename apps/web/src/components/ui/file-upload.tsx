@@ -190,7 +190,7 @@ export const FileUpload = ({ accept, maxFiles, onFiles, className }: FileUploadP
               <Button
                 variant="ghost"
                 size="icon"
-                className="size-8"
+                className="size-8 text-slate-400 hover:text-slate-700"
                 aria-label={`Remove ${file.name}`}
                 onClick={() => remove(index)}
               >

@@ -24,7 +24,7 @@ export const TableHeaderCell = ({ className, scope = 'col', ...props }: Componen
   <th
     scope={scope}
     className={cn(
-      'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+      'px-4 py-2.5 text-xs font-semibold first:pl-5 last:pr-5 tracking-wide whitespace-nowrap text-slate-500 uppercase',
       className,
     )}
     {...props}
@@ -32,7 +32,10 @@ export const TableHeaderCell = ({ className, scope = 'col', ...props }: Componen
 );
 
 export const TableCell = ({ className, ...props }: ComponentProps<'td'>) => (
-  <td className={cn('px-4 py-3 align-middle text-slate-700', className)} {...props} />
+  <td
+    className={cn('px-4 py-3 align-middle text-slate-700 first:pl-5 last:pr-5', className)}
+    {...props}
+  />
 );
 
 export const TableEmpty = ({

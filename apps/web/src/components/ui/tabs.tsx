@@ -10,8 +10,11 @@ export const Tabs = ({ className, ...props }: ComponentProps<typeof TabsPrimitiv
   <TabsPrimitive.Root className={cn('flex flex-col', className)} {...props} />
 );
 
+// A floating round button works on any background; the tabs fade out under it through a mask.
 const scrollButtonClasses =
-  'absolute inset-y-0 z-10 flex w-9 cursor-pointer items-center justify-center text-slate-500 hover:text-slate-900';
+  'absolute top-1/2 z-10 flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm transition-colors hover:bg-slate-50 hover:text-slate-900';
+const fadeLeft = 'linear-gradient(to right, transparent 0, black 3rem)';
+const fadeRight = 'linear-gradient(to left, transparent 0, black 3rem)';
 
 export const TabsList = ({
   className,
@@ -65,6 +68,12 @@ export const TabsList = ({
       <div
         ref={scroller}
         className="overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        style={{
+          maskImage:
+            [overflow.left && fadeLeft, overflow.right && fadeRight].filter(Boolean).join(', ') ||
+            undefined,
+          maskComposite: 'intersect',
+        }}
       >
         <TabsPrimitive.List className="-mb-px flex w-max min-w-full gap-1" {...props}>
           {children}
