@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { clientRoutes } from './clients/routes';
 import { configRoutes } from './platform/routes';
 import { socialRoutes } from './social/routes';
 import { userRoutes } from './users/routes';
@@ -10,4 +11,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(socialRoutes);
+  await app.register(clientRoutes);
 };

@@ -1,3 +1,5 @@
 // The drizzle-kit entry point: every table of the portal.
 export * from './users';
 export * from './platform';
+export * from './clients';
+export * from './projects';

@@ -12,7 +12,7 @@ const formatValidity = (seconds: number) => {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 };
 
-type LinkEmail = {
+export type LinkEmail = {
   to: string;
   portalName: string;
   link: string;
@@ -20,7 +20,7 @@ type LinkEmail = {
 };
 
 /** One layout for every message that carries a single link: the text part is the real one. */
-const linkEmail = (
+export const linkEmail = (
   { to, portalName, link, validSeconds }: LinkEmail,
   words: { subject: string; intro: string; action: string; ignore: string },
 ): Email => {

@@ -1,0 +1,177 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  CLIENT_MESSAGES,
+  type ClientUser,
+  type ClientUserCreateRequest,
+} from '@portal/contract/clients';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { clients, clientUsers, users } from '../../db/schema/index';
+import type { UserRow } from '../../http/auth';
+import { fieldError, nonFieldError } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+import { enqueueEmail } from '../../mail/outbox';
+import { EMAIL_TOKEN_MAX_AGE, emailTokenLink } from '../auth/email-tokens';
+import { invitationEmail } from './emails';
+
+const columns = {
+  id: clientUsers.id,
+  clientId: clientUsers.clientId,
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+type LinkRow = {
+  id: number;
+  clientId: number;
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
+const toClientUserDto = (row: LinkRow): ClientUser => ({
+  id: row.id,
+  client: row.clientId,
+  user: { id: row.userId, email: row.email, first_name: row.firstName, last_name: row.lastName },
+});
+
+const constraintOf = (error: unknown): string | null => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pg = e as Error & { code?: string; constraint?: string };
+    if (pg.code === '23505') return pg.constraint ?? null;
+  }
+  return null;
+};
+
+/** A user nobody has ever set a password for, who has not proved their address either. */
+const isPendingInvitation = (user: UserRow) => user.passwordHash === null && !user.emailVerified;
+
+const displayName = (user: UserRow) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+const MAX_ATTEMPTS = 3;
+
+/** Who belongs to which client (staff only). */
+export const createClientUserService = (ctx: AppContext) => {
+  const { db, config, mail } = ctx;
+
+  const select = (executor: Executor, where: SQL | undefined) =>
+    executor
+      .select(columns)
+      .from(clientUsers)
+      .innerJoin(users, eq(users.id, clientUsers.userId))
+      .where(where);
+
+  const findLink = async (executor: Executor, id: number) => {
+    const [row] = await select(executor, eq(clientUsers.id, id)).limit(1);
+    return row ? toClientUserDto(row) : null;
+  };
+
+  /**
+   * Links the user, creating an invited account for an unknown address. The account, the link
+   * and the invitation email are one transaction: a refused link sends nothing.
+   */
+  const linkOnce = async (body: ClientUserCreateRequest, inviter: UserRow) =>
+    db.transaction(async (tx) => {
+      const [client] = await tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(eq(clients.id, body.client))
+        .limit(1);
+      if (!client) throw fieldError('client', FIELD_MESSAGES.pkMissing(body.client));
+
+      let user: UserRow | undefined;
+      let invite = false;
+      if (body.user !== undefined) {
+        [user] = await tx.select().from(users).where(eq(users.id, body.user)).limit(1);
+        if (!user) throw fieldError('user', FIELD_MESSAGES.pkMissing(body.user));
+      } else {
+        const email = (body.email ?? '').trim().toLowerCase();
+        [user] = await tx
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email))
+          .limit(1);
+        if (!user) {
+          // Active but without a password: only the emailed link lets them in.
+          [user] = await tx
+            .insert(users)
+            .values({ email, passwordHash: null, emailVerified: false })
+            .returning();
+          if (!user) throw new Error('invited user not created');
+        }
+        // Someone invited before who never accepted gets a fresh link with the new invitation.
+        invite = isPendingInvitation(user);
+      }
+
+      const [link] = await tx
+        .insert(clientUsers)
+        .values({ clientId: client.id, userId: user.id })
+        .returning({ id: clientUsers.id });
+      if (!link) throw new Error('client user not created');
+      if (invite)
+        await enqueueEmail(
+          tx,
+          invitationEmail({
+            to: user.email,
+            portalName: config.portalName,
+            link: emailTokenLink(config.publicUrl, config.secretKey, 'password-reset', user),
+            validSeconds: EMAIL_TOKEN_MAX_AGE['password-reset'],
+            inviterName: displayName(inviter),
+            clientName: client.name,
+          }),
+        );
+      return { id: link.id, invited: invite };
+    });
+
+  return {
+    list: async (
+      filters: { client?: number | undefined; user?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        filters.client === undefined ? undefined : eq(clientUsers.clientId, filters.client),
+        filters.user === undefined ? undefined : eq(clientUsers.userId, filters.user),
+      );
+      const [totals] = await db.select({ total: count() }).from(clientUsers).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await select(db, where)
+        .orderBy(asc(sql`lower(${users.email})`), asc(clientUsers.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toClientUserDto) };
+    },
+
+    retrieve: (id: number) => findLink(db, id),
+
+    add: async (body: ClientUserCreateRequest, inviter: UserRow): Promise<ClientUser> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { id, invited } = await linkOnce(body, inviter);
+          if (invited) mail.poke();
+          const link = await findLink(db, id);
+          if (!link) throw new Error('client user vanished');
+          return link;
+        } catch (error) {
+          const constraint = constraintOf(error);
+          if (constraint === 'client_users_client_user_key')
+            throw nonFieldError(CLIENT_MESSAGES.duplicateLink);
+          // Two invitations of one new address at once: the loser links the winner's account.
+          if (constraint === 'users_email_lower_key' && attempt < MAX_ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    },
+
+    remove: async (id: number): Promise<boolean> => {
+      const deleted = await db
+        .delete(clientUsers)
+        .where(eq(clientUsers.id, id))
+        .returning({ id: clientUsers.id });
+      return deleted.length > 0;
+    },
+  };
+};

@@ -1,0 +1,128 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import {
+  CLIENT_MESSAGES,
+  type Client,
+  type ClientCreateRequest,
+  type ClientUpdateRequest,
+} from '@portal/contract/clients';
+import type { Database, Executor } from '../../db/client';
+import { clients, projects } from '../../db/schema/index';
+import { insertWithUniqueSlug, slugBase } from '../../db/unique-slug';
+import { ApiError, fieldError } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+
+export type ClientRow = typeof clients.$inferSelect;
+
+export const toClientDto = (row: ClientRow): Client => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  is_internal: row.isInternal,
+});
+
+const byName = [asc(sql`lower(${clients.name})`), asc(clients.id)];
+
+const isForeignKeyViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as Error & { code?: string }).code === '23503') return true;
+  return false;
+};
+
+/**
+ * The slug a new client or project gets: an explicit one normalised by the spec's rule, else
+ * one derived from the name. Nothing left of either is a 400 on the field it came from.
+ */
+export const slugSource = (body: { name: string; slug?: string | null | undefined }) => {
+  if (body.slug) {
+    const base = slugBase(body.slug);
+    if (!base) throw fieldError('slug', CLIENT_MESSAGES.blankSlug);
+    return base;
+  }
+  const base = slugBase(body.name);
+  if (!base) throw fieldError('name', CLIENT_MESSAGES.blankSlug);
+  return base;
+};
+
+/** Clients (staff only; DESIGN §3): addressed by a slug that never changes. */
+export const createClientService = (db: Database) => {
+  const findBySlug = async (executor: Executor, slug: string) => {
+    const [row] = await executor.select().from(clients).where(eq(clients.slug, slug)).limit(1);
+    return row ?? null;
+  };
+
+  return {
+    retrieve: async (slug: string) => {
+      const row = await findBySlug(db, slug);
+      return row && toClientDto(row);
+    },
+
+    findById: async (id: number) => {
+      const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    list: async (page: (total: number) => PageWindow) => {
+      const [totals] = await db.select({ total: count() }).from(clients);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select()
+        .from(clients)
+        .orderBy(...byName)
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toClientDto) };
+    },
+
+    create: async (body: ClientCreateRequest): Promise<Client> => {
+      const row = await insertWithUniqueSlug(db, {
+        table: clients,
+        slug: clients.slug,
+        constraint: 'clients_slug_key',
+        base: slugSource(body),
+        insert: async (tx, slug) => {
+          const [inserted] = await tx
+            .insert(clients)
+            .values({ name: body.name, slug, isInternal: body.is_internal ?? false })
+            .returning();
+          if (!inserted) throw new Error('client not created');
+          return inserted;
+        },
+      });
+      return toClientDto(row);
+    },
+
+    update: async (slug: string, body: Partial<ClientUpdateRequest>): Promise<Client | null> => {
+      const changes: Partial<typeof clients.$inferInsert> = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.is_internal !== undefined) changes.isInternal = body.is_internal;
+      if (Object.keys(changes).length === 0) {
+        const row = await findBySlug(db, slug);
+        return row && toClientDto(row);
+      }
+      const [row] = await db.update(clients).set(changes).where(eq(clients.slug, slug)).returning();
+      return row ? toClientDto(row) : null;
+    },
+
+    /** A client with projects stays (409): deleting it must not silently take them along. */
+    destroy: async (slug: string): Promise<boolean> => {
+      const conflict = () => new ApiError(409, { detail: CLIENT_MESSAGES.clientHasProjects });
+      const client = await findBySlug(db, slug);
+      if (!client) return false;
+      const [used] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.clientId, client.id))
+        .limit(1);
+      if (used) throw conflict();
+      try {
+        const deleted = await db.delete(clients).where(eq(clients.id, client.id)).returning();
+        return deleted.length > 0;
+      } catch (error) {
+        // A project created since the check: the foreign key has the last word.
+        if (isForeignKeyViolation(error)) throw conflict();
+        throw error;
+      }
+    },
+  };
+};
