@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn';
@@ -16,6 +16,27 @@ export type DialogProps = {
 export const overlayClasses =
   'fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px] data-[state=closed]:animate-[fade-out_150ms_ease-in] data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
+/**
+ * Radix returns focus to its `Dialog.Trigger`, and these dialogs are opened from state without
+ * one, so focus would land on <body>. Put it back where it was when the dialog opened instead.
+ */
+export const useReturnFocus = () => {
+  const previous = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      previous.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = previous.current;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+};
+
 export const Dialog = ({
   open,
   onOpenChange,
@@ -24,49 +45,53 @@ export const Dialog = ({
   children,
   footer,
   className,
-}: DialogProps) => (
-  <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content
-        // Without a description Radix warns unless aria-describedby is explicitly cleared.
-        {...(description ? {} : { 'aria-describedby': undefined })}
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
-          'data-[state=closed]:animate-[dialog-out_150ms_ease-in] data-[state=open]:animate-[dialog-in_180ms_ease-out]',
-          className,
-        )}
-      >
-        <div className="px-6 pt-5 pr-14 pb-1">
-          <div className="min-w-0">
-            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
-              {title}
-            </DialogPrimitive.Title>
-            {description && (
-              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
-                {description}
-              </DialogPrimitive.Description>
-            )}
-          </div>
-        </div>
-        {children !== undefined && (
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700">
-            {children}
-          </div>
-        )}
-        {footer && (
-          <div className="mt-2 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">
-            {footer}
-          </div>
-        )}
-        {/* Last in the DOM, so opening the dialog focuses its content rather than the close button. */}
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+}: DialogProps) => {
+  const returnFocus = useReturnFocus();
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClasses} />
+        <DialogPrimitive.Content
+          {...returnFocus}
+          // Without a description Radix warns unless aria-describedby is explicitly cleared.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
+            'data-[state=closed]:animate-[dialog-out_150ms_ease-in] data-[state=open]:animate-[dialog-in_180ms_ease-out]',
+            className,
+          )}
         >
-          <X aria-hidden className="size-4" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  </DialogPrimitive.Root>
-);
+          <div className="px-6 pt-5 pr-14 pb-1">
+            <div className="min-w-0">
+              <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+                {title}
+              </DialogPrimitive.Title>
+              {description && (
+                <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
+                  {description}
+                </DialogPrimitive.Description>
+              )}
+            </div>
+          </div>
+          {children !== undefined && (
+            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700">
+              {children}
+            </div>
+          )}
+          {footer && (
+            <div className="mt-2 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">
+              {footer}
+            </div>
+          )}
+          {/* Last in the DOM, so opening the dialog focuses its content rather than the close button. */}
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
+          >
+            <X aria-hidden className="size-4" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+};
