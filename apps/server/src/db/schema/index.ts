@@ -3,3 +3,4 @@ export * from './users';
 export * from './platform';
 export * from './clients';
 export * from './projects';
+export * from './leads';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { LEAD_LIMITS, LEAD_STATUSES } from '@portal/contract/leads';
+import { users } from './users';
+
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * The text the lead search matches: names, email, company and phone in one lowercased string.
+ * `leads_search_trgm` indexes exactly this expression and the list query repeats it verbatim,
+ * so a partial match (`ILIKE '%smi%'`) is served by the trigram index, not a sequential scan.
+ */
+export const leadSearchDocument = (t: {
+  firstName: unknown;
+  lastName: unknown;
+  email: unknown;
+  company: unknown;
+  phone: unknown;
+}) =>
+  sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.company} || ' ' || ${t.phone})`;
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: LEAD_LIMITS.name }).notNull(),
+    lastName: varchar('last_name', { length: LEAD_LIMITS.name }).notNull(),
+    email: varchar('email', { length: LEAD_LIMITS.email }).notNull(),
+    phone: varchar('phone', { length: LEAD_LIMITS.phone }).notNull().default(''),
+    company: varchar('company', { length: LEAD_LIMITS.company }).notNull().default(''),
+    title: varchar('title', { length: LEAD_LIMITS.title }).notNull().default(''),
+    status: varchar('status', { length: 32 }).notNull().default('new'),
+    notes: text('notes').notNull().default(''),
+    message: text('message').notNull().default(''),
+    // The query parameters of the page a website lead came from: a flat map of text.
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_search_trgm').using('gin', sql`(${leadSearchDocument(t)}) gin_trgm_ops`),
+    // Newest first, with and without the status filter; `id` breaks ties in the same instant.
+    index('leads_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('leads_status_known', sql`${t.status} IN (${oneOf(LEAD_STATUSES)})`),
+    check('leads_metadata_object', sql`jsonb_typeof(${t.metadata}) = 'object'`),
+    check('leads_notes_length', sql`length(${t.notes}) <= ${sql.raw(String(LEAD_LIMITS.notes))}`),
+    check(
+      'leads_message_length',
+      sql`length(${t.message}) <= ${sql.raw(String(LEAD_LIMITS.message))}`,
+    ),
+  ],
+);
+
+export const leadComments = pgTable(
+  'lead_comments',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    // A comment outlives its author's account (the history of a lead stays whole).
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lead_comments_lead_idx').on(t.leadId, t.createdAt, t.id),
+    index('lead_comments_created_by_idx').on(t.createdById),
+    check('lead_comments_message_not_blank', sql`btrim(${t.message}) <> ''`),
+    check(
+      'lead_comments_message_length',
+      sql`length(${t.message}) <= ${sql.raw(String(LEAD_LIMITS.comment))}`,
+    ),
+  ],
+);

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, detailSchema, paginated } from './common';
+import {
+  blankableTextField,
+  choiceField,
+  FIELD_MESSAGES,
+  pkField,
+  requestBody,
+  textField,
+} from './fields';
+
+/** Spec §4 "Lead status": any status can be chosen; no transitions are restricted. */
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'no-response',
+  'negotiation',
+  'closed',
+  'won',
+  'spam',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  'no-response': 'No Response',
+  negotiation: 'Negotiation',
+  closed: 'Closed',
+  won: 'Won',
+  spam: 'Spam',
+};
+
+export type LeadBadgeColor = 'blue' | 'yellow' | 'orange' | 'violet' | 'green' | 'red' | 'grey';
+
+export const LEAD_STATUS_COLORS: Record<LeadStatus, LeadBadgeColor> = {
+  new: 'blue',
+  contacted: 'yellow',
+  'no-response': 'orange',
+  negotiation: 'violet',
+  closed: 'green',
+  won: 'green',
+  spam: 'red',
+};
+
+export const isLeadStatus = (value: string): value is LeadStatus =>
+  (LEAD_STATUSES as readonly string[]).includes(value);
+
+/** How a status is shown: its label and colour, or (older or imported data) as-is in grey. */
+export const leadStatusBadge = (status: string): { label: string; color: LeadBadgeColor } =>
+  isLeadStatus(status)
+    ? { label: LEAD_STATUS_LABELS[status], color: LEAD_STATUS_COLORS[status] }
+    : { label: status, color: 'grey' };
+
+/** Spec §9: the lead list shows 20 per page; total pages = count / 20 rounded up. */
+export const LEAD_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+export const leadPageCount = (count: number) => Math.ceil(count / LEAD_PAGE_SIZE);
+
+export const LEAD_LIMITS = {
+  name: 150,
+  email: 254,
+  phone: 50,
+  company: 255,
+  title: 255,
+  message: 5_000,
+  notes: 10_000,
+  metadataKeys: 50,
+  metadataKey: 100,
+  metadataValue: 1_000,
+  search: 200,
+  comment: 5_000,
+} as const;
+
+const M = FIELD_MESSAGES;
+const L = LEAD_LIMITS;
+
+const emailField = () =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? M.required : issue.input === null ? M.null : M.notAString,
+    })
+    .trim()
+    .min(1, M.blank)
+    .max(L.email, M.tooLong(L.email))
+    .pipe(z.email('Enter a valid email address.'));
+
+export const LEAD_MESSAGES = {
+  metadataNotADictionary: 'Expected a dictionary of text values.',
+  metadataTooManyKeys: `Ensure this field has no more than ${L.metadataKeys} keys.`,
+  metadataBlankKey: 'Keys may not be blank.',
+  metadataKeyTooLong: `Ensure every key has no more than ${L.metadataKey} characters.`,
+  metadataValueNotAString: (key: string) => `"${key}": Not a valid string.`,
+  metadataValueTooLong: (key: string) =>
+    `"${key}": Ensure this value has no more than ${L.metadataValue} characters.`,
+  /** The answer to every accepted website submission, stored or not: it reveals nothing. */
+  publicThanks: 'Thank you, we will be in touch.',
+} as const;
+
+/**
+ * `metadata`: the query parameters of the page a visitor came from (UTM tags and the like), a
+ * flat map of text. Every problem is reported on the field itself, so a form shows it in one place.
+ */
+export const metadataField = () =>
+  z.preprocess(
+    (value) => (value === null ? {} : value),
+    z
+      .unknown()
+      .superRefine((value, ctx) => {
+        const fail = (message: string) => ctx.addIssue({ code: 'custom', message, input: value });
+        if (value === undefined) return fail(M.required);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          return fail(LEAD_MESSAGES.metadataNotADictionary);
+        const entries = Object.entries(value);
+        if (entries.length > L.metadataKeys) return fail(LEAD_MESSAGES.metadataTooManyKeys);
+        for (const [key, item] of entries) {
+          if (key.trim() === '') return fail(LEAD_MESSAGES.metadataBlankKey);
+          if (key.length > L.metadataKey) return fail(LEAD_MESSAGES.metadataKeyTooLong);
+          if (typeof item !== 'string') return fail(LEAD_MESSAGES.metadataValueNotAString(key));
+          if (item.length > L.metadataValue) return fail(LEAD_MESSAGES.metadataValueTooLong(key));
+        }
+      })
+      .transform((value) => value as Record<string, string>),
+  );
+
+/** The person behind a lead: what both the website form and staff may write. */
+const contactShape = {
+  first_name: textField(L.name),
+  last_name: textField(L.name),
+  email: emailField(),
+  phone: blankableTextField(L.phone).optional(),
+  company: blankableTextField(L.company).optional(),
+  title: blankableTextField(L.title).optional(),
+  message: blankableTextField(L.message).optional(),
+  metadata: metadataField().optional(),
+};
+
+const staffShape = {
+  ...contactShape,
+  status: choiceField(LEAD_STATUSES).optional(),
+  notes: blankableTextField(L.notes).optional(),
+};
+
+/** `POST /api/leads/` by staff: the full lead; `status` defaults to `new`. */
+export const leadCreateRequestSchema = requestBody(staffShape);
+export type LeadCreateRequest = z.infer<typeof leadCreateRequestSchema>;
+
+/** `PUT`/`PATCH /api/leads/{id}/` (staff). */
+export const leadUpdateRequestSchema = requestBody(staffShape);
+export type LeadUpdateRequest = z.infer<typeof leadUpdateRequestSchema>;
+
+/** The honeypot: a field people never see, so only bots fill it. */
+export const LEAD_HONEYPOT_FIELD = 'website';
+
+/**
+ * `POST /api/leads/` by anyone else: the website capture form. Only the contact fields, `message`
+ * and `metadata` are read (status is always `new`); anything else is ignored.
+ */
+export const leadPublicRequestSchema = requestBody({
+  ...contactShape,
+  [LEAD_HONEYPOT_FIELD]: z.unknown().optional(),
+});
+export type LeadPublicRequest = z.infer<typeof leadPublicRequestSchema>;
+
+/** What the website form gets back, stored or not (201). */
+export const leadPublicResponseSchema = detailSchema;
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  company: z.string(),
+  title: z.string(),
+  /** One of LEAD_STATUSES from this server; shown as-is in grey when unknown (imported data). */
+  status: z.string(),
+  notes: z.string(),
+  message: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  /** ISO 8601 with time zone. */
+  created_at: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+export const leadListSchema = paginated(leadSchema);
+
+/** `GET /api/leads/`: an empty `search` or `status` means no filter. */
+export const leadListQuerySchema = z.object({
+  search: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(L.search, M.tooLong(L.search)).optional(),
+  ),
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    choiceField(LEAD_STATUSES).optional(),
+  ),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+// Lead comments.
+
+export const leadCommentSchema = z.object({
+  id: z.number().int(),
+  lead: z.number().int(),
+  message: z.string(),
+  /** The author; null once their account is gone. */
+  created_by: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** ISO 8601 with time zone. */
+  created_at: z.string(),
+});
+export type LeadComment = z.infer<typeof leadCommentSchema>;
+export const leadCommentListSchema = paginated(leadCommentSchema);
+
+/** `GET /api/lead-comments/?lead={id}`: oldest first, as a conversation reads. */
+export const leadCommentListQuerySchema = z.object({ lead: pkField().optional() });
+export type LeadCommentListQuery = z.infer<typeof leadCommentListQuerySchema>;
+
+/** `POST /api/lead-comments/`: the author is whoever is signed in. */
+export const leadCommentCreateRequestSchema = requestBody({
+  lead: pkField(),
+  message: textField(L.comment),
+});
+export type LeadCommentCreateRequest = z.infer<typeof leadCommentCreateRequestSchema>;
