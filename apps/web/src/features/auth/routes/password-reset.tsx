@@ -28,7 +28,8 @@ export const PasswordResetRoute = () => {
     formState: { errors, isValid },
   } = useForm<EmailRequest>({
     resolver: zodResolver(emailRequestSchema),
-    mode: 'onTouched',
+    mode: 'onChange',
+    delayError: 600, // no error flashes mid-word while typing
     defaultValues: { email: '' },
   });
 

@@ -36,7 +36,8 @@ export const SignUpRoute = () => {
     formState: { errors, isValid },
   } = useForm<SignUpRequest>({
     resolver: zodResolver(signUpRequestSchema),
-    mode: 'onTouched',
+    mode: 'onChange',
+    delayError: 600, // no error flashes mid-word while typing
     defaultValues: { email: '', password1: '', password2: '' },
   });
 

@@ -22,7 +22,8 @@ export const PasswordForm = () => {
     formState: { errors, isValid },
   } = useForm<PasswordChangeRequest>({
     resolver: zodResolver(passwordChangeRequestSchema),
-    mode: 'onTouched',
+    mode: 'onChange',
+    delayError: 600, // no error flashes mid-word while typing
     defaultValues: empty,
   });
 
