@@ -50,6 +50,7 @@ const serve = (users: Record<string, User>, extra?: Handler) => {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   calls = [];
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: true,
@@ -230,5 +231,34 @@ describe('login form', () => {
     expect(await screen.findByText('A new verification email has been sent.')).toBeInTheDocument();
     const resend = calls.find((c) => c.url === '/api/resend-verify-email/');
     expect(resend?.init.body).toBe(JSON.stringify({ email: 'new@b.co' }));
+  });
+});
+
+describe('Google sign-in (implicit flow)', () => {
+  it('trades the access token from the URL fragment for a session and goes home', async () => {
+    sessionStorage.setItem('google-oauth-state', 'st4te');
+    serve({ 'portal-token': regular }, (url, init) =>
+      url === '/api/social-auth/google-oauth2/' && init.method === 'POST'
+        ? json(200, { token: 'portal-token', expiry: '2030-01-01T00:00:00Z', user: regular })
+        : undefined,
+    );
+    const router = renderAt('/login#access_token=g-access&token_type=Bearer&state=st4te');
+    expect(await screen.findByRole('heading', { name: 'Estimates' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/estimates');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('portal-token');
+    const posts = calls.filter((c) => c.url === '/api/social-auth/google-oauth2/');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.init.body).toBe(JSON.stringify({ access_token: 'g-access' }));
+  });
+
+  it('refuses a token whose state does not match, and never sends it', async () => {
+    sessionStorage.setItem('google-oauth-state', 'expected');
+    serve({});
+    const router = renderAt('/login#access_token=g-access&state=forged');
+    expect(
+      await screen.findByText('Google sign-in could not be completed. Please try again.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('');
+    expect(calls.some((c) => c.url === '/api/social-auth/google-oauth2/')).toBe(false);
   });
 });

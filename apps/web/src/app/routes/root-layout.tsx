@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { ImpersonationBanner } from '../../components/layout/impersonation-banner';
 import { PageSpinner } from '../../components/layout/page-spinner';
@@ -27,6 +27,16 @@ export const RootLayout = () => {
   const [navOpen, setNavOpen] = useState(() => window.matchMedia(WIDE).matches);
   const [impersonateOpen, setImpersonateOpen] = useState(false);
   const [impersonateUsed, setImpersonateUsed] = useState(false);
+
+  const overlayOpen = navOpen && !wide;
+  useEffect(() => {
+    if (!overlayOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlayOpen]);
 
   if (loading) return <PageSpinner />;
 
