@@ -137,6 +137,11 @@ describe('registerResource', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    // Before validation too: a caller who may not write learns nothing from field errors.
+    const invalid = await app.inject({ method: 'PATCH', url: '/api/notes/abc/', payload: [] });
+    expect(invalid.statusCode).toBe(403);
+    const badBody = await app.inject({ method: 'POST', url: '/api/notes/', payload: { title: 5 } });
+    expect(badBody.statusCode).toBe(403);
   });
 
   it('answers bad input with DRF-shaped 400s naming the field', async () => {

@@ -29,7 +29,7 @@ export type ResourceDefinition<
   query?: Query;
   createBody?: Create;
   updateBody?: Update;
-  /** Throws 401/403 when the caller may not perform `action`; runs before anything is read. */
+  /** Throws 401/403 when the caller may not perform `action`; runs before validation. */
   permission: (request: FastifyRequest, action: ResourceAction) => void | Promise<void>;
   list?: (
     request: FastifyRequest,
@@ -69,14 +69,24 @@ export const registerResource = <
     return value;
   };
 
+  // Permission is checked before the path, query and body are validated, as DRF does: a caller
+  // who may not act learns nothing from a validation error.
+  const guard = (action: ResourceAction) => ({
+    preValidation: async (request: FastifyRequest) => {
+      await def.permission(request, action);
+    },
+  });
+
   if (def.list) {
     const list = def.list;
     const query = (def.query ?? z.object({})).extend(pageQuerySchema.shape);
     app.get(
       base,
-      { schema: s({ tags, querystring: query, response: { 200: paginated(def.item) } }) },
+      {
+        schema: s({ tags, querystring: query, response: { 200: paginated(def.item) } }),
+        ...guard('list'),
+      },
       async (request) => {
-        await def.permission(request, 'list');
         const q = request.query as z.infer<Query> & z.infer<typeof pageQuerySchema>;
         const { count, window, rows } = await list(request, q, (total) => pageWindow(q, total));
         return pageResponse(request, window, count, rows);
@@ -87,9 +97,8 @@ export const registerResource = <
     const retrieve = def.retrieve;
     app.get(
       detail,
-      { schema: s({ tags, params, response: { 200: def.item } }) },
+      { schema: s({ tags, params, response: { 200: def.item } }), ...guard('retrieve') },
       async (request, reply) => {
-        await def.permission(request, 'retrieve');
         return reply.send(
           found(await retrieve(request, (request.params as { key: z.infer<Key> }).key)),
         );
@@ -100,9 +109,11 @@ export const registerResource = <
     const create = def.create;
     app.post(
       base,
-      { schema: s({ tags, body: def.createBody, response: { 201: def.item } }) },
+      {
+        schema: s({ tags, body: def.createBody, response: { 201: def.item } }),
+        ...guard('create'),
+      },
       async (request, reply: FastifyReply) => {
-        await def.permission(request, 'create');
         return reply.status(201).send(await create(request, request.body as z.infer<Create>));
       },
     );
@@ -110,7 +121,6 @@ export const registerResource = <
   if (def.update && def.updateBody) {
     const update = def.update;
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      await def.permission(request, 'update');
       const key = (request.params as { key: z.infer<Key> }).key;
       return reply.send(
         found(await update(request, key, request.body as Partial<z.infer<Update>>)),
@@ -119,23 +129,32 @@ export const registerResource = <
     // PATCH validates a partial body, PUT the whole one; both land in the same service call.
     app.patch(
       detail,
-      { schema: s({ tags, params, body: def.updateBody.partial(), response: { 200: def.item } }) },
+      {
+        schema: s({ tags, params, body: def.updateBody.partial(), response: { 200: def.item } }),
+        ...guard('update'),
+      },
       handler,
     );
     app.put(
       detail,
-      { schema: s({ tags, params, body: def.updateBody, response: { 200: def.item } }) },
+      {
+        schema: s({ tags, params, body: def.updateBody, response: { 200: def.item } }),
+        ...guard('update'),
+      },
       handler,
     );
   }
   if (def.destroy) {
     const destroy = def.destroy;
-    app.delete(detail, { schema: s({ tags, params }) }, async (request, reply) => {
-      await def.permission(request, 'destroy');
-      if (!(await destroy(request, (request.params as { key: z.infer<Key> }).key)))
-        throw notFound();
-      return reply.status(204).send();
-    });
+    app.delete(
+      detail,
+      { schema: s({ tags, params }), ...guard('destroy') },
+      async (request, reply) => {
+        if (!(await destroy(request, (request.params as { key: z.infer<Key> }).key)))
+          throw notFound();
+        return reply.status(204).send();
+      },
+    );
   }
 };
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
+import { leadRoutes } from './leads/routes';
 import { configRoutes } from './platform/routes';
+import { projectRoutes } from './projects/routes';
 import { socialRoutes } from './social/routes';
 import { userRoutes } from './users/routes';
 
@@ -12,4 +14,6 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(userRoutes);
   await app.register(socialRoutes);
   await app.register(clientRoutes);
+  await app.register(leadRoutes);
+  await app.register(projectRoutes);
 };

@@ -79,13 +79,20 @@ export const createClientUserService = (ctx: AppContext) => {
         .select({ id: clients.id, name: clients.name })
         .from(clients)
         .where(eq(clients.id, body.client))
-        .limit(1);
+        .limit(1)
+        // Held until commit: a client deleted meanwhile would break the link's foreign key.
+        .for('key share');
       if (!client) throw fieldError('client', FIELD_MESSAGES.pkMissing(body.client));
 
       let user: UserRow | undefined;
       let invite = false;
       if (body.user !== undefined) {
-        [user] = await tx.select().from(users).where(eq(users.id, body.user)).limit(1);
+        [user] = await tx
+          .select()
+          .from(users)
+          .where(eq(users.id, body.user))
+          .limit(1)
+          .for('key share');
         if (!user) throw fieldError('user', FIELD_MESSAGES.pkMissing(body.user));
       } else {
         const email = (body.email ?? '').trim().toLowerCase();

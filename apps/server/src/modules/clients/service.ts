@@ -22,9 +22,12 @@ export const toClientDto = (row: ClientRow): Client => ({
 
 const byName = [asc(sql`lower(${clients.name})`), asc(clients.id)];
 
+/** A delete refused by a referencing row: 23001 under ON DELETE RESTRICT, 23503 otherwise. */
 const isForeignKeyViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if ((e as Error & { code?: string }).code === '23503') return true;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: string }).code;
+    if (code === '23001' || code === '23503') return true;
+  }
   return false;
 };
 

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { clients, clientUsers } from '../../db/schema/index';
+import { clients, clientUsers, projects } from '../../db/schema/index';
 import { createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
 
@@ -72,3 +72,12 @@ export type World = Awaited<ReturnType<typeof createWorld>>;
 export const DENIED = { detail: 'You do not have permission to perform this action.' };
 export const UNAUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
 export const NOT_FOUND = { detail: 'Not found.' };
+
+export const insertProject = async (
+  t: TestContext,
+  fields: { clientId: number; name: string; slug: string },
+) => {
+  const [row] = await t.db.insert(projects).values(fields).returning();
+  if (!row) throw new Error('project not created');
+  return row;
+};

@@ -1,0 +1,116 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type {
+  Milestone,
+  MilestoneCreateRequest,
+  MilestoneUpdateRequest,
+} from '@portal/contract/milestones';
+import type { MoveRequest } from '@portal/contract/ordering';
+import type { Database, Executor } from '../../../db/client';
+import { milestones } from '../../../db/schema/index';
+import { ordering } from '../../../http/ordering';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { projectScope, referencedProject } from '../service';
+
+type MilestoneRow = typeof milestones.$inferSelect;
+
+const toMilestoneDto = (row: MilestoneRow): Milestone => ({
+  id: row.id,
+  name: row.name,
+  project: row.projectId,
+  order: row.order,
+});
+
+const milestoneOrder = ordering({
+  table: milestones,
+  id: milestones.id,
+  parent: milestones.projectId,
+  order: milestones.order,
+});
+
+/** A project's milestones, in their order; created last, reordered by `move`. */
+export const createMilestoneService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(milestones.id, id), projectScope(db, scope, milestones.projectId));
+
+  const findOne = async (scope: Scope, id: number) => {
+    const [row] = await db.select().from(milestones).where(visible(scope, id)).limit(1);
+    return row ?? null;
+  };
+
+  const ofProject = async (executor: Executor, projectId: number) =>
+    (
+      await executor
+        .select()
+        .from(milestones)
+        .where(eq(milestones.projectId, projectId))
+        .orderBy(asc(milestones.order))
+    ).map(toMilestoneDto);
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: { project?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        projectScope(db, scope, milestones.projectId),
+        filters.project === undefined ? undefined : eq(milestones.projectId, filters.project),
+      );
+      const [totals] = await db.select({ total: count() }).from(milestones).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select()
+        .from(milestones)
+        .where(where)
+        .orderBy(asc(milestones.projectId), asc(milestones.order))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toMilestoneDto) };
+    },
+
+    retrieve: async (scope: Scope, id: number) => {
+      const row = await findOne(scope, id);
+      return row && toMilestoneDto(row);
+    },
+
+    create: async (scope: Scope, body: MilestoneCreateRequest): Promise<Milestone> => {
+      return db.transaction(async (tx) => {
+        const project = await referencedProject(tx, scope, body.project);
+        const order = await milestoneOrder.nextPosition(tx, project.id);
+        const [row] = await tx
+          .insert(milestones)
+          .values({ projectId: project.id, name: body.name, order })
+          .returning();
+        if (!row) throw new Error('milestone not created');
+        return toMilestoneDto(row);
+      });
+    },
+
+    update: async (scope: Scope, id: number, body: Partial<MilestoneUpdateRequest>) => {
+      if (body.name === undefined) return findOne(scope, id).then((r) => r && toMilestoneDto(r));
+      const [row] = await db
+        .update(milestones)
+        .set({ name: body.name })
+        .where(visible(scope, id))
+        .returning();
+      return row ? toMilestoneDto(row) : null;
+    },
+
+    /** Deleting closes the gap, so the others keep positions 0..n-1. */
+    destroy: async (scope: Scope, id: number) => {
+      if (!(await findOne(scope, id))) return false;
+      return db.transaction(async (tx) => (await milestoneOrder.remove(tx, id)) !== null);
+    },
+
+    /** Answers the project's milestones in their new order, or null for an unknown one. */
+    move: async (scope: Scope, id: number, move: MoveRequest): Promise<Milestone[] | null> => {
+      if (!(await findOne(scope, id))) return null;
+      return db.transaction(async (tx) => {
+        const moved = await milestoneOrder.move(tx, id, move);
+        return moved && ofProject(tx, moved.parentId);
+      });
+    },
+  };
+};

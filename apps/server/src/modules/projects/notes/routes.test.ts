@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { projects } from '../../../db/schema/index';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  createWorld,
+  DENIED,
+  insertProject,
+  NOT_FOUND,
+  UNAUTHENTICATED,
+  type World,
+} from '../../clients/test-fixtures';
+
+type ProjectRow = typeof projects.$inferSelect;
+type NoteDto = { id: number; project: number; content: string; status: string; created_at: string };
+
+let t: TestContext;
+let w: World;
+let acme: ProjectRow;
+let globex: ProjectRow;
+let acmeNote: NoteDto;
+let globexNote: NoteDto;
+
+const addNote = async (project: number, content: string, status?: string) => {
+  const res = await w.as('staff').post('/api/project-notes/', {
+    project,
+    content,
+    ...(status ? { status } : {}),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as NoteDto;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t, 'no');
+  acme = await insertProject(t, { clientId: w.acme.id, name: 'Acme Site', slug: 'acme-site' });
+  globex = await insertProject(t, { clientId: w.globex.id, name: 'Globex', slug: 'globex' });
+  acmeNote = await addNote(acme.id, 'Kick-off went well.\nNext: wireframes.');
+  globexNote = await addNote(globex.id, 'Confidential', 'on_hold');
+});
+afterAll(() => t.close());
+
+describe('project notes', () => {
+  it('answer the spec’s shape, open by default, with an ISO creation time', () => {
+    expect(acmeNote).toEqual({
+      id: expect.any(Number),
+      project: acme.id,
+      content: 'Kick-off went well.\nNext: wireframes.',
+      status: 'open',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(Math.abs(Date.parse(acmeNote.created_at) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('are read by members of the project’s client only', async () => {
+    expect((await w.as('visitor').get('/api/project-notes/')).json()).toEqual(UNAUTHENTICATED);
+    const member = w.as('member');
+    expect((await member.get(`/api/project-notes/?project=${acme.id}`)).json().results).toEqual([
+      acmeNote,
+    ]);
+    expect((await member.get('/api/project-notes/')).json().results).toEqual([acmeNote]);
+    expect((await member.get(`/api/project-notes/${acmeNote.id}/`)).json()).toEqual(acmeNote);
+    expect((await member.get(`/api/project-notes/${globexNote.id}/`)).json()).toEqual(NOT_FOUND);
+    expect((await member.get(`/api/project-notes/?project=${globex.id}`)).json().count).toBe(0);
+    const outsider = w.as('outsider');
+    expect((await outsider.get('/api/project-notes/')).json().results).toEqual([globexNote]);
+    expect((await outsider.get(`/api/project-notes/${acmeNote.id}/`)).statusCode).toBe(404);
+  });
+
+  it('are written by staff only', async () => {
+    for (const [role, status, body] of [
+      ['visitor', 401, UNAUTHENTICATED],
+      ['member', 403, DENIED],
+      ['outsider', 403, DENIED],
+    ] as const) {
+      const api = w.as(role);
+      for (const res of [
+        await api.post('/api/project-notes/', { project: acme.id, content: 'x' }),
+        await api.patch(`/api/project-notes/${acmeNote.id}/`, { status: 'complete' }),
+        await api.put(`/api/project-notes/${acmeNote.id}/`, { content: 'x' }),
+        await api.delete(`/api/project-notes/${acmeNote.id}/`),
+      ]) {
+        expect(res.statusCode).toBe(status);
+        expect(res.json()).toEqual(body);
+      }
+    }
+  });
+
+  it('staff create, change status and content, list newest first, and delete', async () => {
+    const staff = w.as('staff');
+    const note = await addNote(acme.id, 'Waiting on copy', 'on_hold');
+    expect(note.status).toBe('on_hold');
+    for (const status of ['complete', 'abandoned', 'open']) {
+      const res = await staff.patch(`/api/project-notes/${note.id}/`, { status });
+      expect(res.json()).toEqual({ ...note, status });
+    }
+    const put = await staff.put(`/api/project-notes/${note.id}/`, {
+      content: 'Copy arrived',
+      project: globex.id,
+    });
+    expect(put.json()).toEqual({ ...note, status: 'open', content: 'Copy arrived' });
+    const list = (await staff.get(`/api/project-notes/?project=${acme.id}`)).json().results;
+    expect(list.map((n: NoteDto) => n.id)).toEqual([note.id, acmeNote.id]);
+    expect((await staff.delete(`/api/project-notes/${note.id}/`)).statusCode).toBe(204);
+    expect((await staff.get(`/api/project-notes/${note.id}/`)).statusCode).toBe(404);
+  });
+
+  it('answer bad input with a 400 naming the field', async () => {
+    const staff = w.as('staff');
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ content: 'x' }, { project: ['This field is required.'] }],
+      [{ project: acme.id }, { content: ['This field is required.'] }],
+      [{ project: acme.id, content: '   ' }, { content: ['This field may not be blank.'] }],
+      [
+        { project: acme.id, content: 'x', status: 'closed' },
+        { status: ['"closed" is not a valid choice.'] },
+      ],
+      [{ project: acme.id, content: 'x', status: 3 }, { status: ['"3" is not a valid choice.'] }],
+      [
+        { project: 31337, content: 'x' },
+        { project: ['Invalid pk "31337" - object does not exist.'] },
+      ],
+      [
+        { project: [acme.id], content: 'x' },
+        { project: ['Incorrect type. Expected pk value, received list.'] },
+      ],
+      [
+        { project: acme.id, content: 'x'.repeat(10_001) },
+        { content: ['Ensure this field has no more than 10000 characters.'] },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await staff.post('/api/project-notes/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual(errors);
+    }
+    const patch = await staff.patch(`/api/project-notes/${acmeNote.id}/`, { status: 'OPEN' });
+    expect(patch.json()).toEqual({ status: ['"OPEN" is not a valid choice.'] });
+  });
+});

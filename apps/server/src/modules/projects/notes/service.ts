@@ -1,0 +1,92 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type {
+  NoteStatus,
+  ProjectNote,
+  ProjectNoteCreateRequest,
+  ProjectNoteUpdateRequest,
+} from '@portal/contract/projects';
+import type { Database } from '../../../db/client';
+import { projectNotes } from '../../../db/schema/index';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { projectScope, referencedProject } from '../service';
+
+type NoteRow = typeof projectNotes.$inferSelect;
+
+const toNoteDto = (row: NoteRow): ProjectNote => ({
+  id: row.id,
+  project: row.projectId,
+  content: row.content,
+  status: row.status as NoteStatus,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Notes on a project, newest first. */
+export const createProjectNoteService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(projectNotes.id, id), projectScope(db, scope, projectNotes.projectId));
+
+  const findOne = async (scope: Scope, id: number) => {
+    const [row] = await db.select().from(projectNotes).where(visible(scope, id)).limit(1);
+    return row ? toNoteDto(row) : null;
+  };
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: { project?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        projectScope(db, scope, projectNotes.projectId),
+        filters.project === undefined ? undefined : eq(projectNotes.projectId, filters.project),
+      );
+      const [totals] = await db.select({ total: count() }).from(projectNotes).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select()
+        .from(projectNotes)
+        .where(where)
+        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toNoteDto) };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: ProjectNoteCreateRequest): Promise<ProjectNote> => {
+      return db.transaction(async (tx) => {
+        const project = await referencedProject(tx, scope, body.project);
+        const [row] = await tx
+          .insert(projectNotes)
+          .values({ projectId: project.id, content: body.content, status: body.status ?? 'open' })
+          .returning();
+        if (!row) throw new Error('note not created');
+        return toNoteDto(row);
+      });
+    },
+
+    update: async (scope: Scope, id: number, body: Partial<ProjectNoteUpdateRequest>) => {
+      const changes: Partial<typeof projectNotes.$inferInsert> = {};
+      if (body.content !== undefined) changes.content = body.content;
+      if (body.status !== undefined) changes.status = body.status;
+      if (Object.keys(changes).length === 0) return findOne(scope, id);
+      const [row] = await db
+        .update(projectNotes)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(visible(scope, id))
+        .returning();
+      return row ? toNoteDto(row) : null;
+    },
+
+    destroy: async (scope: Scope, id: number) => {
+      const deleted = await db
+        .delete(projectNotes)
+        .where(visible(scope, id))
+        .returning({ id: projectNotes.id });
+      return deleted.length > 0;
+    },
+  };
+};

@@ -1,0 +1,227 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import {
+  PROJECT_MESSAGES,
+  type Phase,
+  type PhaseWriteRequest,
+  type ProjectPhase,
+  type ProjectPhaseCreateRequest,
+  type ProjectPhaseUpdateRequest,
+} from '@portal/contract/projects';
+import type { Database, Executor } from '../../../db/client';
+import { phases, projectPhases } from '../../../db/schema/index';
+import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { projectScope, referencedProject } from '../service';
+
+type PhaseRow = typeof phases.$inferSelect;
+
+const toPhaseDto = (row: PhaseRow): Phase => ({ id: row.id, phase_name: row.phaseName });
+
+const pgErrorOf = (error: unknown) => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pg = e as Error & { code?: string; constraint?: string };
+    if (pg.code) return { code: pg.code, constraint: pg.constraint ?? null };
+  }
+  return null;
+};
+
+/** The studio's phase names: everyone signed in reads them, staff edit them. */
+export const createPhaseService = (db: Database) => {
+  /** A duplicate name (case-insensitive) is a 400 on `phase_name`. */
+  const write = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (pgErrorOf(error)?.constraint === 'phases_phase_name_key')
+        throw fieldError('phase_name', PROJECT_MESSAGES.duplicatePhaseName);
+      throw error;
+    }
+  };
+
+  return {
+    list: async (page: (total: number) => PageWindow) => {
+      const [totals] = await db.select({ total: count() }).from(phases);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      // Seeded in the order a project goes through them, so ids read as the natural order.
+      const rows = await db
+        .select()
+        .from(phases)
+        .orderBy(asc(phases.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toPhaseDto) };
+    },
+
+    retrieve: async (id: number) => {
+      const [row] = await db.select().from(phases).where(eq(phases.id, id)).limit(1);
+      return row ? toPhaseDto(row) : null;
+    },
+
+    create: (body: PhaseWriteRequest) =>
+      write(async () => {
+        const [row] = await db.insert(phases).values({ phaseName: body.phase_name }).returning();
+        if (!row) throw new Error('phase not created');
+        return toPhaseDto(row);
+      }),
+
+    update: (id: number, body: Partial<PhaseWriteRequest>) =>
+      write(async () => {
+        if (body.phase_name === undefined) {
+          const [row] = await db.select().from(phases).where(eq(phases.id, id));
+          return row ? toPhaseDto(row) : null;
+        }
+        const [row] = await db
+          .update(phases)
+          .set({ phaseName: body.phase_name })
+          .where(eq(phases.id, id))
+          .returning();
+        return row ? toPhaseDto(row) : null;
+      }),
+
+    /** A phase that projects use stays (409); removing it would rewrite their history. */
+    destroy: async (id: number) => {
+      try {
+        const deleted = await db.delete(phases).where(eq(phases.id, id)).returning();
+        return deleted.length > 0;
+      } catch (error) {
+        // ON DELETE RESTRICT answers 23001; 23503 would be a plain foreign key violation.
+        const code = pgErrorOf(error)?.code;
+        if (code === '23001' || code === '23503')
+          throw new ApiError(409, { detail: PROJECT_MESSAGES.phaseInUse });
+        throw error;
+      }
+    },
+  };
+};
+
+const projectPhaseColumns = {
+  id: projectPhases.id,
+  projectId: projectPhases.projectId,
+  completed: projectPhases.completed,
+  phaseId: phases.id,
+  phaseName: phases.phaseName,
+};
+
+const toProjectPhaseDto = (row: {
+  id: number;
+  projectId: number;
+  completed: string | null;
+  phaseId: number;
+  phaseName: string;
+}): ProjectPhase => ({
+  id: row.id,
+  project: row.projectId,
+  phase: { id: row.phaseId, phase_name: row.phaseName },
+  completed: row.completed,
+});
+
+/** Which phases a project goes through, and the day each was completed. */
+export const createProjectPhaseService = (db: Database) => {
+  const select = (executor: Executor, where: SQL | undefined) =>
+    executor
+      .select(projectPhaseColumns)
+      .from(projectPhases)
+      .innerJoin(phases, eq(phases.id, projectPhases.phaseId))
+      .where(where);
+
+  const findOne = async (scope: Scope, id: number) => {
+    const [row] = await select(
+      db,
+      and(eq(projectPhases.id, id), projectScope(db, scope, projectPhases.projectId)),
+    ).limit(1);
+    return row ? toProjectPhaseDto(row) : null;
+  };
+
+  /** Holds the phase (KEY SHARE) until the write commits, so it cannot be deleted meanwhile. */
+  const requirePhase = async (tx: Executor, id: number) => {
+    const [row] = await tx
+      .select({ id: phases.id })
+      .from(phases)
+      .where(eq(phases.id, id))
+      .for('key share');
+    if (!row) throw fieldError('phase', FIELD_MESSAGES.pkMissing(id));
+  };
+
+  /** The same phase twice on one project is a non-field error, as DRF's unique-together. */
+  const write = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (pgErrorOf(error)?.constraint === 'project_phases_project_phase_key')
+        throw nonFieldError(PROJECT_MESSAGES.duplicatePhase);
+      throw error;
+    }
+  };
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: { project?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        projectScope(db, scope, projectPhases.projectId),
+        filters.project === undefined ? undefined : eq(projectPhases.projectId, filters.project),
+      );
+      const [totals] = await db.select({ total: count() }).from(projectPhases).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await select(db, where)
+        .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toProjectPhaseDto) };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: ProjectPhaseCreateRequest): Promise<ProjectPhase> => {
+      const id = await write(() =>
+        db.transaction(async (tx) => {
+          const project = await referencedProject(tx, scope, body.project);
+          await requirePhase(tx, body.phase);
+          const [row] = await tx
+            .insert(projectPhases)
+            .values({
+              projectId: project.id,
+              phaseId: body.phase,
+              completed: body.completed ?? null,
+            })
+            .returning({ id: projectPhases.id });
+          if (!row) throw new Error('project phase not created');
+          return row.id;
+        }),
+      );
+      const created = await findOne(scope, id);
+      if (!created) throw new Error('project phase vanished');
+      return created;
+    },
+
+    update: async (scope: Scope, id: number, body: Partial<ProjectPhaseUpdateRequest>) => {
+      const current = await findOne(scope, id);
+      if (!current) return null;
+      const changes: Partial<typeof projectPhases.$inferInsert> = {};
+      if (body.phase !== undefined) changes.phaseId = body.phase;
+      if (body.completed !== undefined) changes.completed = body.completed;
+      if (Object.keys(changes).length > 0)
+        await write(() =>
+          db.transaction(async (tx) => {
+            if (body.phase !== undefined) await requirePhase(tx, body.phase);
+            await tx.update(projectPhases).set(changes).where(eq(projectPhases.id, id));
+          }),
+        );
+      return findOne(scope, id);
+    },
+
+    destroy: async (scope: Scope, id: number) => {
+      const deleted = await db
+        .delete(projectPhases)
+        .where(and(eq(projectPhases.id, id), projectScope(db, scope, projectPhases.projectId)))
+        .returning({ id: projectPhases.id });
+      return deleted.length > 0;
+    },
+  };
+};
