@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedClientsAndProjects } from '../modules/projects/demo-data';
 
 /** Demo password of every demo account, so a newcomer can sign in as a client user too. */
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -36,4 +37,5 @@ export const seedDemoData = async (ctx: AppContext) => {
       emailVerified: true,
     },
   ]);
+  await seedClientsAndProjects(ctx.db);
 };
