@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
@@ -60,6 +63,34 @@ describe('email outbox', () => {
     });
     const [sent] = await database.db.select().from(emailOutbox);
     expect(sent?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('writes each message to an .eml file when no SMTP server is configured', async () => {
+    await database.db.delete(emailOutbox);
+    const mailDir = await mkdtemp(path.join(tmpdir(), 'portal-mail-'));
+    await enqueueEmail(database.db, {
+      to: 'kim@example.com',
+      subject: 'Verify',
+      text: 'Open https://portal.test/verify-email/a/b',
+    });
+    const logged: string[] = [];
+    const files = startMailWorker(database.db, {
+      smtpUrl: undefined,
+      mailDir,
+      from: 'Portal <no-reply@portal.test>',
+      intervalMs: 3_600_000,
+      log: (m) => logged.push(m),
+      onError: () => {},
+    });
+    expect(await files.flush()).toBe(1);
+    await files.stop();
+    const names = await readdir(mailDir);
+    expect(names).toEqual([expect.stringMatching(/^\d+-kim@example\.com\.eml$/)]);
+    const raw = await readFile(path.join(mailDir, names[0]!), 'utf8');
+    expect(raw).toContain('Subject: Verify');
+    expect(raw).toContain('https://portal.test/verify-email/a/b');
+    // The link is also in the log, so a newcomer can verify an account without a mail client.
+    expect(logged.join('\n')).toContain('https://portal.test/verify-email/a/b');
   });
 
   it('sends each message once when two workers flush at the same time', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client';
@@ -40,7 +40,9 @@ const createSender = (options: {
       options.mailDir,
       `${Date.now()}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`,
     );
-    await writeFile(file, info.message as Buffer);
+    // Written under a temporary name and renamed, so a reader never sees half a message.
+    await writeFile(`${file}.tmp`, info.message as Buffer);
+    await rename(`${file}.tmp`, file);
     options.log(`Email to ${message.to} "${message.subject}" written to ${file}\n${message.text}`);
   };
 };
