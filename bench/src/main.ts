@@ -1,3 +1,4 @@
+import { measureInitialJs, printBundle } from './bundle';
 import { load, warmUp, type LoadResult } from './load';
 import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
 
@@ -75,6 +76,7 @@ const main = async () => {
   try {
     const embedded = await startPortal();
     try {
+      printBundle(await measureInitialJs(embedded.url, '/login'), 150);
       await benchAuth('Embedded PostgreSQL', embedded, bare);
     } finally {
       await embedded.stop();

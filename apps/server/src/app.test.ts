@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,10 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(
+    path.join(webDist, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(() => t.close());
@@ -32,6 +37,17 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed file to browsers that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('keeps 404s for API paths, media and missing files', async () => {

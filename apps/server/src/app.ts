@@ -102,6 +102,8 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       // Hashed assets never change; the page itself is always revalidated.
       setHeaders: (res, file) => {
         res.header(
