@@ -4,8 +4,11 @@ import { RESERVED_SLUGS } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
 import type { Database, Executor } from './client';
 
-/** Room left after the base for a `-N` suffix within the 255-character column. */
-const BASE_MAX_LENGTH = 240;
+/**
+ * Slugs live in paths, and the router refuses path parameters over 200 characters, so a base
+ * keeps room for any `-N` suffix below that (the column itself allows 255).
+ */
+export const SLUG_BASE_MAX_LENGTH = 180;
 const MAX_ATTEMPTS = 20;
 
 /**
@@ -13,7 +16,7 @@ const MAX_ATTEMPTS = 20;
  * survives (a name of only punctuation): the caller answers that with a 400 on its field.
  */
 export const slugBase = (value: string) =>
-  slugify(value).slice(0, BASE_MAX_LENGTH).replace(/-+$/, '');
+  slugify(value).slice(0, SLUG_BASE_MAX_LENGTH).replace(/-+$/, '');
 
 /** The first of `base`, `base-2`, `base-3`, … that is neither taken nor reserved. */
 export const firstFreeSlug = (base: string, taken: ReadonlySet<string>) => {

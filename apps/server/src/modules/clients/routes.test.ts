@@ -119,6 +119,18 @@ describe('client slugs', () => {
     expect((await create({ name: 'Soylent', slug: null })).json().slug).toBe('soylent');
   });
 
+  it('stay short enough to be addressed in a path, however long the name', async () => {
+    const name = `${'Very Long Name '.repeat(17)}End`.slice(0, 255);
+    const first = (await create({ name })).json();
+    const second = (await create({ name })).json();
+    for (const client of [first, second]) {
+      expect(client.slug.length).toBeLessThanOrEqual(200);
+      expect(client.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect((await w.as('staff').get(`/api/clients/${client.slug}/`)).json().id).toBe(client.id);
+    }
+    expect(second.slug).toBe(`${first.slug}-2`);
+  });
+
   it('never use a reserved word', async () => {
     expect((await create({ name: 'All' })).json().slug).toBe('all-2');
     expect((await create({ name: 'x', slug: 'ALL' })).json().slug).toBe('all-3');

@@ -60,17 +60,23 @@ describe('phases', () => {
     expect((await w.as('outsider').get(`/api/phases/${defaults[0]!.id}/`)).json()).toEqual(
       defaults[0],
     );
-    for (const role of ['member', 'outsider'] as const) {
+    for (const [role, status, body] of [
+      ['visitor', 401, UNAUTHENTICATED],
+      ['member', 403, DENIED],
+      ['outsider', 403, DENIED],
+    ] as const) {
       const api = w.as(role);
       for (const res of [
         await api.post('/api/phases/', { phase_name: 'Party' }),
         await api.patch(`/api/phases/${defaults[0]!.id}/`, { phase_name: 'x' }),
+        await api.put(`/api/phases/${defaults[0]!.id}/`, { phase_name: 'x' }),
         await api.delete(`/api/phases/${defaults[5]!.id}/`),
       ]) {
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual(DENIED);
+        expect(res.statusCode).toBe(status);
+        expect(res.json()).toEqual(body);
       }
     }
+    expect((await w.as('visitor').get(`/api/phases/${defaults[0]!.id}/`)).statusCode).toBe(401);
   });
 
   it('staff add, rename and delete phases; names are unique', async () => {
