@@ -33,7 +33,13 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // Per-address throttles need the client's address, not the load balancer's.
-    trustProxy: ctx.config.trustProxy,
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(ctx.config.trustProxy)
+        : ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
