@@ -11,6 +11,16 @@ const bool = z
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
+/** `scheme://host[:port]` and nothing more, as a browser sends it in the Origin header. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(8000),
@@ -50,6 +60,26 @@ const envSchema = z.object({
     )
     .optional(),
   WEB_DIST: z.string().optional(),
+  // Websites whose lead form may post to POST /api/leads/ from the browser (CORS).
+  LEAD_FORM_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, '').toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (origin) => origin === '*' || isOrigin(origin),
+            'must be *, or origins such as https://www.example.com separated by commas',
+          ),
+      ),
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -81,6 +111,8 @@ export type Config = {
   trustProxy: boolean | number | string;
   mediaDir: string;
   webDist: string;
+  /** Origins allowed to post the website lead form cross-origin; `*` for any, empty for none. */
+  leadFormOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -154,5 +186,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    leadFormOrigins: e.LEAD_FORM_ORIGINS ?? [],
   };
 };

@@ -44,4 +44,5 @@ export const THROTTLES = {
   signUpPerAddress: { limit: 20, windowSeconds: 3600 },
   emailPerAccount: { limit: 5, windowSeconds: 3600 },
   emailPerAddress: { limit: 30, windowSeconds: 3600 },
+  leadFormPerAddress: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, ThrottleRule>;

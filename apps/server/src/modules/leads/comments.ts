@@ -1,0 +1,120 @@
+import { asc, count, eq } from 'drizzle-orm';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import type {
+  LeadComment,
+  LeadCommentCreateRequest,
+  LeadCommentListQuery,
+} from '@portal/contract/leads';
+import type { Database } from '../../db/client';
+import { leadComments, leads, users } from '../../db/schema/index';
+import type { AuthContext } from '../../http/auth';
+import { fieldError, permissionDenied } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+
+const isForeignKeyViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as Error & { code?: string }).code === '23503') return true;
+  return false;
+};
+
+const columns = {
+  id: leadComments.id,
+  lead: leadComments.leadId,
+  message: leadComments.message,
+  createdAt: leadComments.createdAt,
+  authorId: users.id,
+  authorEmail: users.email,
+};
+
+type CommentRecord = {
+  id: number;
+  lead: number;
+  message: string;
+  createdAt: Date;
+  authorId: number | null;
+  authorEmail: string | null;
+};
+
+const toCommentDto = (r: CommentRecord): LeadComment => ({
+  id: r.id,
+  lead: r.lead,
+  message: r.message,
+  created_by:
+    r.authorId !== null && r.authorEmail !== null ? { id: r.authorId, email: r.authorEmail } : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Who may delete a comment: its author, or staff. */
+export const mayDeleteComment = (auth: AuthContext, authorId: number | null) =>
+  auth.user.isSuperuser || (authorId !== null && authorId === auth.user.id);
+
+/** Comments on leads (staff only); oldest first, as a conversation reads. */
+export const createLeadCommentService = (db: Database) => {
+  const select = () =>
+    db.select(columns).from(leadComments).leftJoin(users, eq(users.id, leadComments.createdById));
+
+  const findById = async (id: number) => {
+    const [row] = await select().where(eq(leadComments.id, id)).limit(1);
+    return row ?? null;
+  };
+
+  return {
+    list: async (query: LeadCommentListQuery, page: (count: number) => PageWindow) => {
+      const where = query.lead === undefined ? undefined : eq(leadComments.leadId, query.lead);
+      const [totals] = await db.select({ total: count() }).from(leadComments).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await select()
+        .where(where)
+        .orderBy(asc(leadComments.leadId), asc(leadComments.createdAt), asc(leadComments.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toCommentDto) };
+    },
+
+    retrieve: async (id: number) => {
+      const row = await findById(id);
+      return row && toCommentDto(row);
+    },
+
+    create: async (body: LeadCommentCreateRequest, author: AuthContext): Promise<LeadComment> => {
+      const missingLead = () => fieldError('lead', FIELD_MESSAGES.pkMissing(body.lead));
+      const [lead] = await db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(eq(leads.id, body.lead))
+        .limit(1);
+      if (!lead) throw missingLead();
+      try {
+        const [row] = await db
+          .insert(leadComments)
+          .values({ leadId: body.lead, message: body.message, createdById: author.user.id })
+          .returning();
+        if (!row) throw new Error('comment not created');
+        return toCommentDto({
+          id: row.id,
+          lead: row.leadId,
+          message: row.message,
+          createdAt: row.createdAt,
+          authorId: author.user.id,
+          authorEmail: author.user.email,
+        });
+      } catch (error) {
+        // The lead was deleted between the check and the insert.
+        if (isForeignKeyViolation(error)) throw missingLead();
+        throw error;
+      }
+    },
+
+    destroy: async (id: number, auth: AuthContext): Promise<boolean> => {
+      const row = await findById(id);
+      if (!row) return false;
+      if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
+      const deleted = await db
+        .delete(leadComments)
+        .where(eq(leadComments.id, id))
+        .returning({ id: leadComments.id });
+      return deleted.length > 0;
+    },
+  };
+};

@@ -1,0 +1,71 @@
+import type { Lead } from '@portal/contract/leads';
+import type { Email } from '../../mail/outbox';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Visitor-typed text in a header: one line, bounded, so it can neither break nor bloat it. */
+const oneLine = (value: string, max: number) => {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export type NewLeadEmail = {
+  to: string;
+  portalName: string;
+  /** Where staff open the lead: the lead list searched for its email address. */
+  link: string;
+  lead: Pick<
+    Lead,
+    'first_name' | 'last_name' | 'email' | 'phone' | 'company' | 'title' | 'message' | 'metadata'
+  >;
+};
+
+/** Tells a staff member that the website form brought in a lead; the text part is the real one. */
+export const newLeadEmail = ({ to, portalName, link, lead }: NewLeadEmail): Email => {
+  const name = `${lead.first_name} ${lead.last_name}`;
+  const who = lead.company ? `${name} (${lead.company})` : name;
+  const subject = oneLine(`New lead from the website: ${who}`, 200);
+  const details: [string, string][] = [
+    ['Name', name],
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    ['Company', lead.company],
+    ['Title', lead.title],
+  ];
+  const shown = details.filter(([, value]) => value !== '');
+  const metadata = Object.entries(lead.metadata);
+  const text = [
+    'Hello,',
+    '',
+    'Someone filled in the contact form on the website:',
+    '',
+    ...shown.map(([label, value]) => `${label}: ${value}`),
+    ...(lead.message ? ['', 'Message:', lead.message] : []),
+    ...(metadata.length > 0
+      ? ['', 'Came from a page with:', ...metadata.map(([key, value]) => `  ${key} = ${value}`)]
+      : []),
+    '',
+    `Open the lead: ${link}`,
+    '',
+    `— ${portalName}`,
+    '',
+  ].join('\n');
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:2px 12px 2px 0;color:#555;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
+  const html = `<!doctype html>
+<html><body style="font-family:sans-serif;line-height:1.5;color:#111">
+<p>Hello,</p>
+<p>Someone filled in the contact form on the website:</p>
+<table>${shown.map(([label, value]) => row(label, value)).join('')}</table>
+${lead.message ? `<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(lead.message)}</p>` : ''}
+${metadata.length > 0 ? `<p style="font-size:13px;color:#555">Came from a page with:</p><table style="font-size:13px">${metadata.map(([key, value]) => row(key, value)).join('')}</table>` : ''}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:4px">Open the lead</a></p>
+<p>— ${escapeHtml(portalName)}</p>
+</body></html>
+`;
+  return { to, subject, text, html };
+};
