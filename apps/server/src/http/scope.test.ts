@@ -1,0 +1,74 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, clientUsers } from '../db/schema/index';
+import { createTestApp, createUser, type TestContext } from '../test/test-app';
+import { clientIdsOf, clientScope, scoped, type Scope, visibleOr404 } from './scope';
+
+let t: TestContext;
+let w: {
+  acme: { id: number };
+  globex: { id: number };
+  users: Record<'staff' | 'member' | 'outsider', { id: number }>;
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  const [acme, globex] = await t.db
+    .insert(clients)
+    .values([
+      { name: 'Acme', slug: 'acme' },
+      { name: 'Globex', slug: 'globex' },
+    ])
+    .returning();
+  if (!acme || !globex) throw new Error('clients not created');
+  const staff = await createUser(t.db, { email: 'sc-staff@test.test', isSuperuser: true });
+  const member = await createUser(t.db, { email: 'sc-member@test.test' });
+  const outsider = await createUser(t.db, { email: 'sc-outsider@test.test' });
+  await t.db.insert(clientUsers).values([
+    { clientId: acme.id, userId: member.id },
+    { clientId: globex.id, userId: outsider.id },
+  ]);
+  w = { acme, globex, users: { staff, member, outsider } };
+});
+afterAll(() => t.close());
+
+const visibleClients = async (scope: Scope) =>
+  (
+    await t.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(clientScope(t.db, scope, clients.id))
+      .orderBy(asc(clients.id))
+  ).map((row) => row.id);
+
+describe('scope', () => {
+  it('lets staff see every client, members their own, and anyone else nothing', async () => {
+    const loner = await createUser(t.db, { email: 'sc-loner@test.test' });
+    expect(await visibleClients({ kind: 'staff', userId: w.users.staff.id })).toEqual([
+      w.acme.id,
+      w.globex.id,
+    ]);
+    expect(await visibleClients({ kind: 'member', userId: w.users.member.id })).toEqual([
+      w.acme.id,
+    ]);
+    expect(await visibleClients({ kind: 'member', userId: w.users.outsider.id })).toEqual([
+      w.globex.id,
+    ]);
+    expect(await visibleClients({ kind: 'member', userId: loner.id })).toEqual([]);
+    expect(clientScope(t.db, { kind: 'staff', userId: 1 }, clients.id)).toBeUndefined();
+  });
+
+  it('combines the scope with other conditions and lists a user’s clients', async () => {
+    const member: Scope = { kind: 'member', userId: w.users.member.id };
+    const rows = await t.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(scoped(t.db, member, clients.id, undefined));
+    expect(rows.map((r) => r.id)).toEqual([w.acme.id]);
+    expect(await clientIdsOf(t.db, w.users.member.id)).toEqual([w.acme.id]);
+  });
+
+  it('turns a detail the scope cannot see into a 404', () => {
+    expect(visibleOr404({ id: 1 })).toEqual({ id: 1 });
+    expect(() => visibleOr404(null)).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+});
