@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
 
 /** Demo password of every demo account, so a newcomer can sign in as a client user too. */
@@ -38,4 +39,5 @@ export const seedDemoData = async (ctx: AppContext) => {
     },
   ]);
   await seedClientsAndProjects(ctx.db);
+  await seedDemoLeads(ctx.db);
 };
