@@ -460,17 +460,17 @@ export const seedDemoLeads = async (db: Database) => {
           createdAt,
         })
         .returning({ id: leads.id });
-      if (!lead || !demo.comments) continue;
+      const thread = demo.comments ?? [];
+      if (!lead || thread.length === 0) continue;
       await tx.insert(leadComments).values(
-        demo.comments.map((message, i) => ({
+        thread.map((message, i) => ({
           leadId: lead.id,
           message,
           // Alternate between the studio's staff, as a real thread would.
           createdById: staff.length > 0 ? (staff[i % staff.length]?.id ?? null) : null,
           // Spread between the lead's arrival and now, never in the future.
           createdAt: new Date(
-            createdAt.getTime() +
-              ((now - createdAt.getTime()) * (i + 1)) / (demo.comments.length + 1),
+            createdAt.getTime() + ((now - createdAt.getTime()) * (i + 1)) / (thread.length + 1),
           ),
         })),
       );
