@@ -82,7 +82,12 @@ export const routes: RouteObject[] = [
                   { path: 'clients', element: <PlaceholderPage title="Clients" /> },
                   { path: 'clients/:clientSlug', element: <PlaceholderPage title="Client" /> },
                   { path: 'projects', element: <PlaceholderPage title="Projects" /> },
-                  { path: 'leads', element: <PlaceholderPage title="Leads" /> },
+                  {
+                    path: 'leads',
+                    lazy: async () => ({
+                      Component: (await import('../features/leads/routes/leads')).LeadsRoute,
+                    }),
+                  },
                   { path: 'experimental', element: <PlaceholderPage title="Experimental" /> },
                   {
                     path: 'experimental/modeling',

@@ -1,0 +1,77 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Paginated } from '@portal/contract/common';
+import {
+  LEAD_PAGE_SIZE,
+  leadListSchema,
+  leadSchema,
+  type Lead,
+  type LeadCreateRequest,
+  type LeadUpdateRequest,
+} from '@portal/contract/leads';
+import { createResource, request } from '../../../lib/api';
+import type { LeadQueryState } from '../lib/query-state';
+import { leadKeys } from './keys';
+
+const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads');
+
+/** One page of the lead list (spec §7 Leads), newest first. */
+export const useLeads = (query: LeadQueryState) =>
+  useQuery({
+    queryKey: leadKeys.list(query),
+    queryFn: ({ signal }) =>
+      request(leads.path, {
+        query: {
+          page: query.page,
+          page_size: LEAD_PAGE_SIZE,
+          search: query.search,
+          status: query.status,
+        },
+        signal,
+        schema: leadListSchema,
+      }),
+    // Paging and filtering keep the current rows on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export const useCreateLead = () =>
+  useMutation({
+    mutationFn: (body: LeadCreateRequest) =>
+      request(leads.path, { method: 'POST', body, schema: leadSchema }),
+  });
+
+/** Spec §4: an updated lead replaces its row, wherever it is shown. */
+const replaceLead = (queryClient: QueryClient, lead: Lead) =>
+  queryClient.setQueriesData<Paginated<Lead>>(
+    { queryKey: leadKeys.lists() },
+    (page) =>
+      page && {
+        ...page,
+        results: page.results.map((row) => (row.id === lead.id ? lead : row)),
+      },
+  );
+
+export const useUpdateLead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LeadUpdateRequest }) =>
+      request(`${leads.path}${id}/`, { method: 'PATCH', body, schema: leadSchema }),
+    onSuccess: (lead) => replaceLead(queryClient, lead),
+  });
+};
+
+export const useDeleteLead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => leads.remove(id),
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: leadKeys.comments(id) });
+      await queryClient.invalidateQueries({ queryKey: leadKeys.lists() });
+    },
+  });
+};

@@ -1,0 +1,59 @@
+import type { Lead } from '@portal/contract/leads';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
+import { DrawerSection } from './drawer-section';
+
+/** What the visitor wrote, with their line breaks. */
+export const LeadMessage = ({ message }: { message: string }) => (
+  <DrawerSection title="Message">
+    {message.trim() ? (
+      <p className="rounded-md bg-slate-50 px-3.5 py-3 leading-relaxed break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200 ring-inset">
+        {message}
+      </p>
+    ) : (
+      <p className="text-slate-500">No message.</p>
+    )}
+  </DrawerSection>
+);
+
+/** Spec §2: the query parameters of the page the lead came from (UTM tags and the like). */
+export const LeadMetadata = ({ metadata }: { metadata: Lead['metadata'] }) => {
+  const entries = Object.entries(metadata);
+  return (
+    <DrawerSection title="Metadata">
+      <div className="overflow-hidden rounded-md border border-slate-200">
+        <Table aria-label="Metadata" className="table-fixed">
+          <TableHead>
+            <tr>
+              <TableHeaderCell className="w-2/5">Key</TableHeaderCell>
+              <TableHeaderCell>Value</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {entries.length === 0 ? (
+              <TableEmpty colSpan={2} className="py-6">
+                No metadata.
+              </TableEmpty>
+            ) : (
+              entries.map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell className="py-2 font-mono text-xs break-all text-slate-600">
+                    {key}
+                  </TableCell>
+                  <TableCell className="py-2 break-all text-slate-800">{value}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </DrawerSection>
+  );
+};

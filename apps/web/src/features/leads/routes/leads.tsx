@@ -1,0 +1,174 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Inbox, Plus, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
+import { LEAD_PAGE_SIZE, type Lead } from '@portal/contract/leads';
+import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { errorMessages } from '../../../lib/errors';
+import { useLeads } from '../api/leads';
+import { LeadDrawer } from '../components/lead-drawer';
+import { LeadsTable, LeadsTableSkeleton } from '../components/leads-table';
+import { LeadsToolbar } from '../components/leads-toolbar';
+import { isFiltered, nextLeadParams, readLeadQuery, type LeadQueryState } from '../lib/query-state';
+
+/** A message to show once the page has reloaded after a create (spec §4: a full reload). */
+const FLASH_KEY = 'leads:flash';
+
+const useFlashMessage = () => {
+  useEffect(() => {
+    const message = sessionStorage.getItem(FLASH_KEY);
+    if (!message) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    toast.success(message);
+  }, []);
+};
+
+const ListState = ({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) => (
+  <div className="flex flex-col items-center px-6 py-16 text-center">
+    <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 [&_svg]:size-6">
+      {icon}
+    </div>
+    <p className="text-base font-semibold text-slate-900">{title}</p>
+    {children}
+  </div>
+);
+
+type DrawerState = { open: boolean; lead: Lead | null; session: number };
+
+/** Spec §2 Leads (/leads, staff): search, status filter, the paged table and the lead drawer. */
+export const LeadsRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const query = readLeadQuery(params);
+  const leads = useLeads(query);
+  const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
+  useFlashMessage();
+
+  const apply = (change: Partial<LeadQueryState>) =>
+    setParams((current) => nextLeadParams(current, change));
+  const clearFilters = () => apply({ search: '', status: '' });
+  const openDrawer = (lead: Lead | null) =>
+    setDrawer((state) => ({ open: true, lead, session: state.session + 1 }));
+
+  const onDeleted = () => {
+    setDrawer((state) => ({ ...state, open: false }));
+    // The last row of a later page is gone: that page no longer exists.
+    if (query.page > 1 && leads.data?.results.length === 1) apply({ page: query.page - 1 });
+  };
+
+  let content;
+  if (leads.isPending) {
+    content = <LeadsTableSkeleton />;
+  } else if (leads.isError) {
+    const missingPage =
+      leads.error instanceof ApiError && leads.error.status === 404 && query.page > 1;
+    content = missingPage ? (
+      <ListState icon={<SearchX aria-hidden />} title="This page does not exist">
+        <p className="mt-1 text-sm text-slate-500">There are fewer leads than that now.</p>
+        <Button variant="secondary" className="mt-5" onClick={() => apply({ page: 1 })}>
+          Go to the first page
+        </Button>
+      </ListState>
+    ) : (
+      <ListState icon={<TriangleAlert aria-hidden />} title="The leads could not be loaded">
+        <p role="alert" className="mt-1 text-sm text-slate-500">
+          {errorMessages(leads.error).join(' ')}
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-5"
+          loading={leads.isFetching}
+          onClick={() => void leads.refetch()}
+        >
+          <RotateCw aria-hidden />
+          Try again
+        </Button>
+      </ListState>
+    );
+  } else if (leads.data.results.length === 0) {
+    content = isFiltered(query) ? (
+      <ListState icon={<SearchX aria-hidden />} title="No leads match your filters">
+        <p className="mt-1 max-w-sm text-sm text-slate-500">
+          {query.search
+            ? `Nothing matches “${query.search}”${query.status ? ' with this status' : ''}.`
+            : 'No lead has this status.'}{' '}
+          Try another search or status.
+        </p>
+        <Button variant="secondary" className="mt-5" onClick={clearFilters}>
+          Clear filters
+        </Button>
+      </ListState>
+    ) : (
+      <ListState icon={<Inbox aria-hidden />} title="No leads yet">
+        <p className="mt-1 max-w-sm text-sm text-slate-500">
+          Leads from the website form appear here, and you can add one by hand.
+        </p>
+        <Button className="mt-5" onClick={() => openDrawer(null)}>
+          <Plus aria-hidden />
+          Create Lead
+        </Button>
+      </ListState>
+    );
+  } else {
+    content = (
+      <LeadsTable leads={leads.data.results} onOpen={openDrawer} stale={leads.isPlaceholderData} />
+    );
+  }
+
+  return (
+    <Page
+      title="Leads"
+      wide
+      actions={
+        <Button onClick={() => openDrawer(null)}>
+          <Plus aria-hidden />
+          Create Lead
+        </Button>
+      }
+    >
+      <Card className="overflow-hidden">
+        <LeadsToolbar
+          search={query.search}
+          status={query.status}
+          onSearch={(search) => apply({ search })}
+          onStatus={(status) => apply({ status })}
+        />
+        {content}
+        {leads.data && (
+          <div className="border-t border-slate-200 px-4 py-3 sm:px-5">
+            <Pagination
+              page={query.page}
+              count={leads.data.count}
+              pageSize={LEAD_PAGE_SIZE}
+              onPageChange={(page) => apply({ page })}
+            />
+          </div>
+        )}
+      </Card>
+      {drawer.session > 0 && (
+        <LeadDrawer
+          key={drawer.session}
+          open={drawer.open}
+          onOpenChange={(open) => setDrawer((state) => ({ ...state, open }))}
+          lead={drawer.lead}
+          onCreated={() => {
+            sessionStorage.setItem(FLASH_KEY, 'Lead created');
+            window.location.reload();
+          }}
+          onDeleted={onDeleted}
+        />
+      )}
+    </Page>
+  );
+};
