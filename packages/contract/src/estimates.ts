@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './clients';
+import { paginated } from './common';
+import {
+  blankableTextField,
+  choiceField,
+  FIELD_MESSAGES,
+  integerField,
+  pkField,
+  requestBody,
+  textField,
+} from './fields';
+import { MOVE_DIRECTIONS } from './ordering';
+
+/**
+ * Estimates (spec §2 Estimates, §3, DESIGN §3): an estimate of a project holds ordered sections,
+ * each holding ordered items with low and high hours. Hours and the safe modifier travel as
+ * strings with exactly 2 decimals ("1.50"), as DRF's DecimalField sends them; arithmetic on them
+ * goes through the cent helpers below, never through floating point.
+ */
+
+export const ESTIMATE_LIMITS = {
+  name: NAME_MAX_LENGTH,
+  longText: 20_000,
+  sectionName: 255,
+  itemDescription: 2_000,
+  itemText: 10_000,
+  comment: 5_000,
+} as const;
+
+/** NUMERIC(8,2): at most 999999.99 hours per item. */
+export const HOURS_DIGITS = { maxDigits: 8, decimalPlaces: 2 } as const;
+/** NUMERIC(5,2): a modifier of at most 999.99. */
+export const SAFE_MODIFIER_DIGITS = { maxDigits: 5, decimalPlaces: 2 } as const;
+export const DEFAULT_SAFE_MODIFIER = '1.00';
+
+export const DECIMAL_MESSAGES = {
+  invalid: 'A valid number is required.',
+  maxStringLength: 'String value too large.',
+  maxDigits: (n: number) => `Ensure that there are no more than ${n} digits in total.`,
+  maxDecimalPlaces: (n: number) => `Ensure that there are no more than ${n} decimal places.`,
+  maxWholeDigits: (n: number) =>
+    `Ensure that there are no more than ${n} digits before the decimal point.`,
+  minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  greaterThanZero: 'Ensure this value is greater than 0.',
+} as const;
+
+export const ESTIMATE_MESSAGES = {
+  /** On `hours_high` when both are sent; on the sent one when a PATCH sends only one of them. */
+  lowAboveHigh: 'Ensure hours_low is less than or equal to hours_high.',
+} as const;
+
+// Exact decimal arithmetic in cents (BigInt): "0.10" + "0.20" is "0.30", never 0.30000000000000004.
+
+const DECIMAL_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?$/;
+
+/** A decimal string with exactly 2 decimals (the wire format) in cents. */
+export const toCents = (value: string): bigint => {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(value);
+  if (!match) throw new Error(`Not a 2-decimal string: ${value}`);
+  const cents = BigInt(match[2]!) * 100n + BigInt(match[3]!);
+  return match[1] === '-' ? -cents : cents;
+};
+
+/** Cents as the wire format: "1.50". */
+export const formatCents = (cents: bigint): string => {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
+
+/** The exact sum of 2-decimal strings ("0.00" for none). */
+export const sumHours = (values: readonly string[]): string =>
+  formatCents(values.reduce((total, value) => total + toCents(value), 0n));
+
+/** hours × modifier, rounded half away from zero to 2 decimals (as PostgreSQL's round()). */
+export const safeHours = (hours: string, modifier: string): string => {
+  const product = toCents(hours) * toCents(modifier); // in 1/10000
+  const sign = product < 0n ? -1n : 1n;
+  const abs = product * sign;
+  return formatCents(sign * ((abs + 50n) / 100n));
+};
+
+type Decimal = { negative: boolean; digits: string; exponent: number };
+
+/** Parses what Python's Decimal would read from `text`, or null. */
+const parseDecimal = (text: string): Decimal | null => {
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  if (whole === '' && fraction === '') return null;
+  return {
+    negative: sign === '-',
+    digits: (whole + fraction).replace(/^0+(?=\d)/, ''),
+    exponent: Number(exponent) - fraction.length,
+  };
+};
+
+/**
+ * A DRF DecimalField: a JSON number or a numeric string, checked for digits as DRF does (trailing
+ * zeros beyond `decimalPlaces` are accepted: "1.500" is 1.50 exactly), answered as the canonical
+ * 2-decimal string. `min` (an integer) is inclusive; `positive` rejects zero too.
+ */
+export const decimalField = (options: {
+  maxDigits: number;
+  decimalPlaces: number;
+  min?: number;
+  positive?: boolean;
+}) =>
+  z
+    .unknown()
+    .transform((input, ctx): string => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input });
+        return z.NEVER;
+      };
+      if (input === undefined) return fail(FIELD_MESSAGES.required);
+      if (input === null) return fail(FIELD_MESSAGES.null);
+      let text: string;
+      if (typeof input === 'number' && Number.isFinite(input)) text = String(input);
+      else if (typeof input === 'string') {
+        text = input.trim();
+        if (text.length > 1000) return fail(DECIMAL_MESSAGES.maxStringLength);
+      } else return fail(DECIMAL_MESSAGES.invalid);
+      const parsed = parseDecimal(text);
+      if (!parsed) return fail(DECIMAL_MESSAGES.invalid);
+      let { digits, exponent } = parsed;
+      // Trailing zeros carry no value: drop them (down to the units) before counting places.
+      if (/^0+$/.test(digits)) [digits, exponent] = ['0', 0];
+      while (exponent < 0 && digits.endsWith('0')) {
+        digits = digits.slice(0, -1);
+        exponent += 1;
+      }
+      // Digit counts as DRF's DecimalField.validate_precision takes them, in the same order.
+      const places = Math.max(-exponent, 0);
+      const whole = digits === '0' ? 0 : Math.max(digits.length + exponent, 0);
+      const maxWhole = options.maxDigits - options.decimalPlaces;
+      if (whole + places > options.maxDigits)
+        return fail(DECIMAL_MESSAGES.maxDigits(options.maxDigits));
+      if (places > options.decimalPlaces)
+        return fail(DECIMAL_MESSAGES.maxDecimalPlaces(options.decimalPlaces));
+      if (whole > maxWhole) return fail(DECIMAL_MESSAGES.maxWholeDigits(maxWhole));
+      // At most 2 places and a few digits now: exact in cents.
+      const cents = (parsed.negative ? -1n : 1n) * BigInt(digits + '0'.repeat(exponent + 2));
+      if (options.positive && cents <= 0n) return fail(DECIMAL_MESSAGES.greaterThanZero);
+      if (options.min !== undefined && cents < BigInt(options.min) * 100n)
+        return fail(DECIMAL_MESSAGES.minValue(options.min));
+      return formatCents(cents);
+    })
+    .describe('A decimal, as a JSON number or a string; answered as a string with 2 decimals.');
+
+export const hoursField = () => decimalField({ ...HOURS_DIGITS, min: 0 });
+export const safeModifierField = () => decimalField({ ...SAFE_MODIFIER_DIGITS, positive: true });
+
+/** A wire decimal: a string with exactly 2 decimals. */
+const decimalString = () => z.string().describe('A decimal with 2 places, e.g. "1.50".');
+
+// Estimates.
+
+export const estimateClientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+});
+export const estimateProjectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  client: estimateClientSchema,
+});
+export type EstimateProject = z.infer<typeof estimateProjectSchema>;
+
+/** An estimate as lists show it (`GET /api/estimates/`). */
+export const estimateSchema = z.object({
+  id: z.number().int(),
+  project: estimateProjectSchema,
+  name: z.string(),
+  description: z.string(),
+  scope_of_work: z.string(),
+  deliverables: z.string(),
+  not_included: z.string(),
+  safe_modifier: decimalString(),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+export const estimateListSchema = paginated(estimateSchema);
+
+export const estimateItemSchema = z.object({
+  id: z.number().int(),
+  section: z.number().int(),
+  description: z.string(),
+  hours_low: decimalString(),
+  hours_high: decimalString(),
+  notes: z.string(),
+  questions: z.string(),
+  comment_count: z.number().int(),
+  /** 0-based position within its section. */
+  order: z.number().int(),
+});
+export type EstimateItem = z.infer<typeof estimateItemSchema>;
+
+export const estimateSectionSchema = z.object({
+  id: z.number().int(),
+  estimate: z.number().int(),
+  name: z.string(),
+  /** 0-based position within its estimate. */
+  order: z.number().int(),
+  /** The section's items in order. */
+  items: z.array(estimateItemSchema),
+  /** Exact sums of the items' hours (the section title shows `total_hours_high`). */
+  total_hours_low: decimalString(),
+  total_hours_high: decimalString(),
+});
+export type EstimateSection = z.infer<typeof estimateSectionSchema>;
+export const estimateSectionListSchema = paginated(estimateSectionSchema);
+/** The answer of a section `move` (the estimate's sections) and of an item `move` (see there). */
+export const estimateSectionArraySchema = z.array(estimateSectionSchema);
+
+/**
+ * `GET /api/estimates/{id}/`, and the answer of create and update: the estimate with its ordered
+ * sections and exact totals. `total_hours_safe` = round(total_hours_high × safe_modifier, 2).
+ */
+export const estimateDetailSchema = estimateSchema.extend({
+  sections: z.array(estimateSectionSchema),
+  total_hours_low: decimalString(),
+  total_hours_high: decimalString(),
+  total_hours_safe: decimalString(),
+});
+export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
+
+/** `GET /api/estimates/?project={id}`: one project's estimates, or every one in scope. */
+export const estimateListQuerySchema = z.object({ project: pkField().optional() });
+export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
+
+const L = ESTIMATE_LIMITS;
+
+const estimateWriteShape = {
+  project: pkField(),
+  name: textField(L.name),
+  description: textField(L.longText),
+  scope_of_work: blankableTextField(L.longText).optional(),
+  deliverables: blankableTextField(L.longText).optional(),
+  not_included: blankableTextField(L.longText).optional(),
+  /** Defaults to "1.00". */
+  safe_modifier: safeModifierField().optional(),
+};
+
+/** `POST /api/estimates/` (staff): answers the estimate detail (201). */
+export const estimateCreateRequestSchema = requestBody(estimateWriteShape);
+export type EstimateCreateRequest = z.infer<typeof estimateCreateRequestSchema>;
+
+/** `PUT`/`PATCH /api/estimates/{id}/` (staff): the same fields; answers the estimate detail. */
+export const estimateUpdateRequestSchema = requestBody(estimateWriteShape);
+export type EstimateUpdateRequest = z.infer<typeof estimateUpdateRequestSchema>;
+
+// Sections.
+
+/** `GET /api/estimate-sections/?estimate={id}`: in order, each with its items. */
+export const estimateSectionListQuerySchema = z.object({ estimate: pkField().optional() });
+export type EstimateSectionListQuery = z.infer<typeof estimateSectionListQuerySchema>;
+
+/** `POST /api/estimate-sections/` (staff): appended after the estimate's last section. */
+export const estimateSectionCreateRequestSchema = requestBody({
+  estimate: pkField(),
+  name: textField(L.sectionName),
+});
+export type EstimateSectionCreateRequest = z.infer<typeof estimateSectionCreateRequestSchema>;
+
+/** `PUT`/`PATCH /api/estimate-sections/{id}/` (staff): only the name; order changes by `move`. */
+export const estimateSectionUpdateRequestSchema = requestBody({
+  name: textField(L.sectionName),
+});
+export type EstimateSectionUpdateRequest = z.infer<typeof estimateSectionUpdateRequestSchema>;
+
+// `POST /api/estimate-sections/{id}/move/` takes `moveRequestSchema` from './ordering' and answers
+// `estimateSectionArraySchema`: the estimate's sections in their new order.
+
+// Items.
+
+const itemTextShape = {
+  description: textField(L.itemDescription),
+  notes: blankableTextField(L.itemText).optional(),
+  questions: blankableTextField(L.itemText).optional(),
+};
+
+/** `POST /api/estimate-items/` (staff): appended at the end of its section. */
+export const estimateItemCreateRequestSchema = requestBody({
+  section: pkField(),
+  ...itemTextShape,
+  hours_low: hoursField(),
+  hours_high: hoursField(),
+}).superRefine((body, ctx) => {
+  if (toCents(body.hours_low) > toCents(body.hours_high))
+    ctx.addIssue({ code: 'custom', message: ESTIMATE_MESSAGES.lowAboveHigh, path: ['hours_high'] });
+});
+export type EstimateItemCreateRequest = z.infer<typeof estimateItemCreateRequestSchema>;
+
+/**
+ * `PUT`/`PATCH /api/estimate-items/{id}/` (staff): the section changes only through `move` (a
+ * sent one is ignored). `hours_low ≤ hours_high` is checked against the stored value of the one
+ * not sent.
+ */
+export const estimateItemUpdateRequestSchema = requestBody({
+  ...itemTextShape,
+  hours_low: hoursField(),
+  hours_high: hoursField(),
+});
+export type EstimateItemUpdateRequest = z.infer<typeof estimateItemUpdateRequestSchema>;
+
+const INT_MAX = 2_147_483_647;
+
+/**
+ * `POST /api/estimate-items/{id}/move/` (staff): `to` is the 0-based target index (clamped) and/or
+ * `direction`; `section` moves the item into another section of the same estimate (at `to`, or at
+ * the end without it). Answers `estimateSectionArraySchema` holding the affected sections, each
+ * with its items in their new order: the item's section only, or the source section then the
+ * target section.
+ */
+export const estimateItemMoveRequestSchema = requestBody({
+  to: integerField({ min: 0, max: INT_MAX }).optional(),
+  direction: choiceField(MOVE_DIRECTIONS).optional(),
+  section: pkField().optional(),
+}).refine(
+  (move) => move.to !== undefined || move.direction !== undefined || move.section !== undefined,
+  { message: FIELD_MESSAGES.required, path: ['to'] },
+);
+export type EstimateItemMoveRequest = z.infer<typeof estimateItemMoveRequestSchema>;
+
+// Item comments.
+
+export const estimateItemCommentSchema = z.object({
+  id: z.number().int(),
+  item: z.number().int(),
+  content: z.string(),
+  /** The author; null once their account is gone. */
+  user: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** ISO 8601 with time zone. */
+  created_at: z.string(),
+});
+export type EstimateItemComment = z.infer<typeof estimateItemCommentSchema>;
+export const estimateItemCommentListSchema = paginated(estimateItemCommentSchema);
+
+/** `GET /api/estimate-item-comments/?estimate_item={id}`: oldest first; scoped without it. */
+export const estimateItemCommentListQuerySchema = z.object({ estimate_item: pkField().optional() });
+export type EstimateItemCommentListQuery = z.infer<typeof estimateItemCommentListQuerySchema>;
+
+/** `POST /api/estimate-item-comments/` by staff or a member of the estimate's client. */
+export const estimateItemCommentCreateRequestSchema = requestBody({
+  item: pkField(),
+  content: textField(L.comment),
+});
+export type EstimateItemCommentCreateRequest = z.infer<
+  typeof estimateItemCommentCreateRequestSchema
+>;
