@@ -4,3 +4,4 @@ export * from './platform';
 export * from './clients';
 export * from './projects';
 export * from './leads';
+export * from './estimates';

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { ESTIMATE_LIMITS, HOURS_DIGITS, SAFE_MODIFIER_DIGITS } from '@portal/contract/estimates';
+import { projects } from './projects';
+import { users } from './users';
+
+const L = ESTIMATE_LIMITS;
+const maxLength = (column: unknown, max: number) =>
+  sql`length(${column}) <= ${sql.raw(String(max))}`;
+
+// Decimals are NUMERIC, read and written as strings, so no value ever passes through a float.
+const hours = (name: string) =>
+  numeric(name, { precision: HOURS_DIGITS.maxDigits, scale: HOURS_DIGITS.decimalPlaces });
+
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: serial('id').primaryKey(),
+    // Estimates go with their project (decision 0007: children of a project cascade).
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: L.name }).notNull(),
+    description: text('description').notNull().default(''),
+    scopeOfWork: text('scope_of_work').notNull().default(''),
+    deliverables: text('deliverables').notNull().default(''),
+    notIncluded: text('not_included').notNull().default(''),
+    safeModifier: numeric('safe_modifier', {
+      precision: SAFE_MODIFIER_DIGITS.maxDigits,
+      scale: SAFE_MODIFIER_DIGITS.decimalPlaces,
+    })
+      .notNull()
+      .default('1.00'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('estimates_project_idx').on(t.projectId),
+    index('estimates_name_idx').on(sql`lower(${t.name})`, t.id),
+    check('estimates_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('estimates_safe_modifier_positive', sql`${t.safeModifier} > 0`),
+    check('estimates_description_length', maxLength(t.description, L.longText)),
+    check('estimates_scope_of_work_length', maxLength(t.scopeOfWork, L.longText)),
+    check('estimates_deliverables_length', maxLength(t.deliverables, L.longText)),
+    check('estimates_not_included_length', maxLength(t.notIncluded, L.longText)),
+  ],
+);
+
+export const estimateSections = pgTable(
+  'estimate_sections',
+  {
+    id: serial('id').primaryKey(),
+    estimateId: integer('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: L.sectionName }).notNull(),
+    // 0-based position among the estimate's sections, kept gap-free by http/ordering.ts.
+    order: integer('order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('estimate_sections_estimate_order_key').on(t.estimateId, t.order),
+    check('estimate_sections_order_not_negative', sql`${t.order} >= 0`),
+    check('estimate_sections_name_not_blank', sql`btrim(${t.name}) <> ''`),
+  ],
+);
+
+export const estimateItems = pgTable(
+  'estimate_items',
+  {
+    id: serial('id').primaryKey(),
+    // A deleted section takes its items (and their comments) with it.
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => estimateSections.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    hoursLow: hours('hours_low').notNull().default('0.00'),
+    hoursHigh: hours('hours_high').notNull().default('0.00'),
+    notes: text('notes').notNull().default(''),
+    questions: text('questions').notNull().default(''),
+    // 0-based position within the section, kept gap-free by http/ordering.ts.
+    order: integer('order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('estimate_items_section_order_key').on(t.sectionId, t.order),
+    check('estimate_items_order_not_negative', sql`${t.order} >= 0`),
+    check('estimate_items_hours_low_not_negative', sql`${t.hoursLow} >= 0`),
+    check('estimate_items_hours_high_not_negative', sql`${t.hoursHigh} >= 0`),
+    check('estimate_items_hours_low_not_above_high', sql`${t.hoursLow} <= ${t.hoursHigh}`),
+    check('estimate_items_description_not_blank', sql`btrim(${t.description}) <> ''`),
+    check('estimate_items_description_length', maxLength(t.description, L.itemDescription)),
+    check('estimate_items_notes_length', maxLength(t.notes, L.itemText)),
+    check('estimate_items_questions_length', maxLength(t.questions, L.itemText)),
+  ],
+);
+
+export const estimateItemComments = pgTable(
+  'estimate_item_comments',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => estimateItems.id, { onDelete: 'cascade' }),
+    // A comment outlives its author's account (the discussion of an item stays whole).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Also serves the per-item comment counts of an estimate detail (index-only).
+    index('estimate_item_comments_item_idx').on(t.itemId, t.createdAt, t.id),
+    index('estimate_item_comments_user_idx').on(t.userId),
+    check('estimate_item_comments_content_not_blank', sql`btrim(${t.content}) <> ''`),
+    check('estimate_item_comments_content_length', maxLength(t.content, L.comment)),
+  ],
+);
