@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useGoogleLogin } from '../api/google-login';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/email-field';
 import { GoogleButton } from '../components/google-button';
 import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
 
@@ -104,16 +105,7 @@ export const LoginRoute = () => {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Email" htmlFor="username" error={errors.username?.message}>
-          <Input
-            id="username"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            invalid={Boolean(errors.username)}
-            {...register('username')}
-          />
-        </Field>
+        <EmailField {...register('username')} error={errors.username?.message} />
         <Field label="Password" htmlFor="password" error={errors.password?.message}>
           <Input
             id="password"

@@ -2,12 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordResetConfirmRequestSchema } from '@portal/contract/auth';
-import { PASSWORD_HINT } from '@portal/contract/passwords';
 import type { z } from 'zod';
 import { FormError } from '../../../components/layout/form-error';
+import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, parseError } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -71,34 +69,11 @@ export const PasswordResetConfirmRoute = () => {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="New password"
-          htmlFor="new_password1"
-          hint={PASSWORD_HINT}
-          error={errors.new_password1?.message}
-        >
-          <Input
-            id="new_password1"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            invalid={Boolean(errors.new_password1)}
-            {...register('new_password1')}
-          />
-        </Field>
-        <Field
-          label="Confirm new password"
-          htmlFor="new_password2"
-          error={errors.new_password2?.message}
-        >
-          <Input
-            id="new_password2"
-            type="password"
-            autoComplete="new-password"
-            invalid={Boolean(errors.new_password2)}
-            {...register('new_password2')}
-          />
-        </Field>
+        <NewPasswordFields
+          autoFocus
+          password={{ ...register('new_password1'), error: errors.new_password1?.message }}
+          confirmation={{ ...register('new_password2'), error: errors.new_password2?.message }}
+        />
         <FormError message={errors.root?.message} />
         {linkInvalid && (
           <Link

@@ -1,16 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { emailRequestSchema, type EmailRequest } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { applyFormErrors } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
+import { CheckEmailCard } from '../components/check-email-card';
+import { EmailField } from '../components/email-field';
 
 const backToLogin = (
   <Link to="/login" className="font-medium text-brand-600 hover:text-brand-700">
@@ -35,16 +34,11 @@ export const PasswordResetRoute = () => {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Reset Password" footer={backToLogin}>
-        <div className="flex flex-col items-center gap-4 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <MailCheck aria-hidden className="size-6" />
-          </span>
-          <p role="status" className="text-sm text-slate-700">
-            Please check your email for a password reset link.
-          </p>
-        </div>
-      </AuthCard>
+      <CheckEmailCard
+        title="Reset Password"
+        message="Please check your email for a password reset link."
+        footer={backToLogin}
+      />
     );
   }
 
@@ -59,16 +53,7 @@ export const PasswordResetRoute = () => {
       footer={backToLogin}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Email" htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            invalid={Boolean(errors.email)}
-            {...register('email')}
-          />
-        </Field>
+        <EmailField {...register('email')} error={errors.email?.message} />
         <FormError message={errors.root?.message} />
         <Button type="submit" className="w-full" disabled={!isValid} loading={reset.isPending}>
           Send Reset Link

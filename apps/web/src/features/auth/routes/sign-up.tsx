@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { signUpRequestSchema, type SignUpRequest } from '@portal/contract/auth';
-import { PASSWORD_HINT } from '@portal/contract/passwords';
 import { FormError } from '../../../components/layout/form-error';
+import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { applyFormErrors } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from '../components/auth-card';
+import { CheckEmailCard } from '../components/check-email-card';
+import { EmailField } from '../components/email-field';
 import { GoogleButton } from '../components/google-button';
 
 const loginLink = (
@@ -43,17 +42,15 @@ export const SignUpRoute = () => {
 
   if (registered) {
     return (
-      <AuthCard title="Almost there!" footer={loginLink}>
-        <div className="flex flex-col items-center gap-4 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <MailCheck aria-hidden className="size-6" />
-          </span>
-          <p className="text-sm text-slate-700">Please check your email to verify your account.</p>
-          <p className="text-xs text-slate-500">
-            We sent a link to <strong className="font-medium text-slate-700">{registered}</strong>.
-          </p>
-        </div>
-      </AuthCard>
+      <CheckEmailCard
+        title="Almost there!"
+        message="Please check your email to verify your account."
+        footer={loginLink}
+      >
+        <p className="text-xs text-slate-500">
+          We sent a link to <strong className="font-medium text-slate-700">{registered}</strong>.
+        </p>
+      </CheckEmailCard>
     );
   }
 
@@ -71,39 +68,12 @@ export const SignUpRoute = () => {
   return (
     <AuthCard title="Sign Up" description="Create an account to get started." footer={loginLink}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Email" htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            invalid={Boolean(errors.email)}
-            {...register('email')}
-          />
-        </Field>
-        <Field
-          label="Password"
-          htmlFor="password1"
-          hint={PASSWORD_HINT}
-          error={errors.password1?.message}
-        >
-          <Input
-            id="password1"
-            type="password"
-            autoComplete="new-password"
-            invalid={Boolean(errors.password1)}
-            {...register('password1')}
-          />
-        </Field>
-        <Field label="Confirm password" htmlFor="password2" error={errors.password2?.message}>
-          <Input
-            id="password2"
-            type="password"
-            autoComplete="new-password"
-            invalid={Boolean(errors.password2)}
-            {...register('password2')}
-          />
-        </Field>
+        <EmailField {...register('email')} error={errors.email?.message} />
+        <NewPasswordFields
+          labels={['Password', 'Confirm password']}
+          password={{ ...register('password1'), error: errors.password1?.message }}
+          confirmation={{ ...register('password2'), error: errors.password2?.message }}
+        />
         <FormError message={errors.root?.message} />
         <Button type="submit" className="w-full" disabled={!isValid} loading={signUp.isPending}>
           Sign Up

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeRequestSchema, type PasswordChangeRequest } from '@portal/contract/auth';
-import { PASSWORD_HINT } from '@portal/contract/passwords';
 import { FormError } from '../../../components/layout/form-error';
+import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -49,33 +49,10 @@ export const PasswordForm = () => {
           {...register('old_password')}
         />
       </Field>
-      <Field
-        label="New password"
-        htmlFor="new_password1"
-        hint={PASSWORD_HINT}
-        error={errors.new_password1?.message}
-      >
-        <Input
-          id="new_password1"
-          type="password"
-          autoComplete="new-password"
-          invalid={Boolean(errors.new_password1)}
-          {...register('new_password1')}
-        />
-      </Field>
-      <Field
-        label="Confirm new password"
-        htmlFor="new_password2"
-        error={errors.new_password2?.message}
-      >
-        <Input
-          id="new_password2"
-          type="password"
-          autoComplete="new-password"
-          invalid={Boolean(errors.new_password2)}
-          {...register('new_password2')}
-        />
-      </Field>
+      <NewPasswordFields
+        password={{ ...register('new_password1'), error: errors.new_password1?.message }}
+        confirmation={{ ...register('new_password2'), error: errors.new_password2?.message }}
+      />
       <FormError message={errors.root?.message} />
       <div>
         <Button type="submit" disabled={!isValid} loading={change.isPending}>
