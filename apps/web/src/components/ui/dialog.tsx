@@ -13,7 +13,7 @@ export type DialogProps = {
   className?: string;
 };
 
-export const overlayClasses =
+const overlayClasses =
   'fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px] data-[state=closed]:animate-[fade-out_150ms_ease-in] data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
 /**
@@ -37,7 +37,19 @@ export const useReturnFocus = () => {
   };
 };
 
-export const Dialog = ({
+export type DialogFrameClasses = {
+  content: string;
+  header: string;
+  body: string;
+  footer: string;
+};
+
+/**
+ * What Dialog and Drawer share: a modal Radix dialog (overlay, focus trap, Escape) with a title,
+ * an optional description, body and footer, a close button, and focus given back to its opener.
+ * Only the geometry differs, through `frame`.
+ */
+export const DialogFrame = ({
   open,
   onOpenChange,
   title,
@@ -45,7 +57,8 @@ export const Dialog = ({
   children,
   footer,
   className,
-}: DialogProps) => {
+  frame,
+}: DialogProps & { frame: DialogFrameClasses }) => {
   const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -55,13 +68,9 @@ export const Dialog = ({
           {...returnFocus}
           // Without a description Radix warns unless aria-describedby is explicitly cleared.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
-            'data-[state=closed]:animate-[dialog-out_150ms_ease-in] data-[state=open]:animate-[dialog-in_180ms_ease-out]',
-            className,
-          )}
+          className={cn(frame.content, className)}
         >
-          <div className="px-6 pt-5 pr-14 pb-1">
+          <div className={frame.header}>
             <div className="min-w-0">
               <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
                 {title}
@@ -73,17 +82,9 @@ export const Dialog = ({
               )}
             </div>
           </div>
-          {children !== undefined && (
-            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700">
-              {children}
-            </div>
-          )}
-          {footer && (
-            <div className="mt-2 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-6 py-3">
-              {footer}
-            </div>
-          )}
-          {/* Last in the DOM, so opening the dialog focuses its content rather than the close button. */}
+          {children !== undefined && <div className={frame.body}>{children}</div>}
+          {footer && <div className={frame.footer}>{footer}</div>}
+          {/* Last in the DOM, so opening focuses the content rather than the close button. */}
           <DialogPrimitive.Close
             aria-label="Close"
             className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
@@ -95,3 +96,16 @@ export const Dialog = ({
     </DialogPrimitive.Root>
   );
 };
+
+const dialogFrame: DialogFrameClasses = {
+  content: cn(
+    'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
+    'data-[state=closed]:animate-[dialog-out_150ms_ease-in] data-[state=open]:animate-[dialog-in_180ms_ease-out]',
+  ),
+  header: 'px-6 pt-5 pr-14 pb-1',
+  body: 'min-h-0 flex-1 overflow-y-auto px-6 py-3 text-sm text-slate-700',
+  footer:
+    'mt-2 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-6 py-3',
+};
+
+export const Dialog = (props: DialogProps) => <DialogFrame {...props} frame={dialogFrame} />;
