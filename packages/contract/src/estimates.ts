@@ -276,6 +276,15 @@ export type EstimateSectionUpdateRequest = z.infer<typeof estimateSectionUpdateR
 
 // Items.
 
+export const estimateItemListSchema = paginated(estimateItemSchema);
+
+/** `GET /api/estimate-items/?section={id}` or `?estimate={id}`: in estimate and section order. */
+export const estimateItemListQuerySchema = z.object({
+  section: pkField().optional(),
+  estimate: pkField().optional(),
+});
+export type EstimateItemListQuery = z.infer<typeof estimateItemListQuerySchema>;
+
 const itemTextShape = {
   description: textField(L.itemDescription),
   notes: blankableTextField(L.itemText).optional(),

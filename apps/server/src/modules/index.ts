@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
+import { estimateRoutes } from './estimates/routes';
 import { leadRoutes } from './leads/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
@@ -16,4 +17,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(clientRoutes);
   await app.register(leadRoutes);
   await app.register(projectRoutes);
+  await app.register(estimateRoutes);
 };

@@ -1,0 +1,128 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type {
+  EstimateItemComment,
+  EstimateItemCommentCreateRequest,
+  EstimateItemCommentListQuery,
+} from '@portal/contract/estimates';
+import type { Database } from '../../../db/client';
+import { estimateItemComments, users } from '../../../db/schema/index';
+import type { AuthContext } from '../../../http/auth';
+import { permissionDenied } from '../../../http/errors';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { itemScope, referencedItem } from '../scope';
+
+const columns = {
+  id: estimateItemComments.id,
+  item: estimateItemComments.itemId,
+  content: estimateItemComments.content,
+  createdAt: estimateItemComments.createdAt,
+  authorId: users.id,
+  authorEmail: users.email,
+};
+
+type CommentRecord = {
+  id: number;
+  item: number;
+  content: string;
+  createdAt: Date;
+  authorId: number | null;
+  authorEmail: string | null;
+};
+
+const toCommentDto = (r: CommentRecord): EstimateItemComment => ({
+  id: r.id,
+  item: r.item,
+  content: r.content,
+  user:
+    r.authorId !== null && r.authorEmail !== null ? { id: r.authorId, email: r.authorEmail } : null,
+  created_at: r.createdAt.toISOString(),
+});
+
+/**
+ * Comments on estimate items: read and written by staff and by members of the estimate's
+ * client (the one place members write), deleted by their author or staff. Oldest first.
+ */
+export const createEstimateItemCommentService = (db: Database) => {
+  const select = () =>
+    db
+      .select(columns)
+      .from(estimateItemComments)
+      .leftJoin(users, eq(users.id, estimateItemComments.userId));
+
+  const visible = (scope: Scope, id: number) =>
+    and(eq(estimateItemComments.id, id), itemScope(db, scope, estimateItemComments.itemId));
+
+  const findOne = async (scope: Scope, id: number) => {
+    const [row] = await select().where(visible(scope, id)).limit(1);
+    return row ?? null;
+  };
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: EstimateItemCommentListQuery,
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        itemScope(db, scope, estimateItemComments.itemId),
+        filters.estimate_item === undefined
+          ? undefined
+          : eq(estimateItemComments.itemId, filters.estimate_item),
+      );
+      const [totals] = await db.select({ total: count() }).from(estimateItemComments).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await select()
+        .where(where)
+        .orderBy(
+          asc(estimateItemComments.itemId),
+          asc(estimateItemComments.createdAt),
+          asc(estimateItemComments.id),
+        )
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toCommentDto) };
+    },
+
+    retrieve: async (scope: Scope, id: number) => {
+      const row = await findOne(scope, id);
+      return row && toCommentDto(row);
+    },
+
+    /** An item outside the caller's scope is a 400 on `item`, as if it did not exist. */
+    create: async (
+      scope: Scope,
+      author: AuthContext,
+      body: EstimateItemCommentCreateRequest,
+    ): Promise<EstimateItemComment> =>
+      db.transaction(async (tx) => {
+        const item = await referencedItem(tx, scope, body.item);
+        const [row] = await tx
+          .insert(estimateItemComments)
+          .values({ itemId: item.id, content: body.content, userId: author.user.id })
+          .returning();
+        if (!row) throw new Error('comment not created');
+        return toCommentDto({
+          id: row.id,
+          item: row.itemId,
+          content: row.content,
+          createdAt: row.createdAt,
+          authorId: author.user.id,
+          authorEmail: author.user.email,
+        });
+      }),
+
+    /** A comment the caller can see but did not write (and who is not staff) is a 403. */
+    destroy: async (scope: Scope, auth: AuthContext, id: number): Promise<boolean> => {
+      const row = await findOne(scope, id);
+      if (!row) return false;
+      if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
+      const deleted = await db
+        .delete(estimateItemComments)
+        .where(eq(estimateItemComments.id, id))
+        .returning({ id: estimateItemComments.id });
+      return deleted.length > 0;
+    },
+  };
+};

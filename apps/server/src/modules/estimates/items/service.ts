@@ -1,0 +1,184 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  ESTIMATE_MESSAGES,
+  toCents,
+  type EstimateItem,
+  type EstimateItemCreateRequest,
+  type EstimateItemListQuery,
+  type EstimateItemMoveRequest,
+  type EstimateItemUpdateRequest,
+  type EstimateSection,
+} from '@portal/contract/estimates';
+import type { Database } from '../../../db/client';
+import { estimateItems, estimateSections } from '../../../db/schema/index';
+import { fieldError } from '../../../http/errors';
+import { ordering } from '../../../http/ordering';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { itemScope, referencedSection, sectionScope } from '../scope';
+import { commentCount, loadSections, toItemDto } from '../sections-query';
+
+type ItemInsert = typeof estimateItems.$inferInsert;
+
+export const ITEM_MESSAGES = {
+  otherEstimate: 'Items move only between sections of the same estimate.',
+} as const;
+
+export const itemOrder = ordering({
+  table: estimateItems,
+  id: estimateItems.id,
+  parent: estimateItems.sectionId,
+  order: estimateItems.order,
+});
+
+const toColumns = (body: Partial<EstimateItemUpdateRequest>): Partial<ItemInsert> => {
+  const columns: Partial<ItemInsert> = {};
+  if (body.description !== undefined) columns.description = body.description;
+  if (body.hours_low !== undefined) columns.hoursLow = body.hours_low;
+  if (body.hours_high !== undefined) columns.hoursHigh = body.hours_high;
+  if (body.notes !== undefined) columns.notes = body.notes;
+  if (body.questions !== undefined) columns.questions = body.questions;
+  return columns;
+};
+
+/** Items of a section, in their order; they move within and between an estimate's sections. */
+export const createEstimateItemService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(estimateItems.id, id), itemScope(db, scope, estimateItems.id));
+
+  const select = () =>
+    db
+      .select({ item: estimateItems, comments: commentCount(estimateItems.id) })
+      .from(estimateItems);
+
+  const findOne = async (scope: Scope, id: number): Promise<EstimateItem | null> => {
+    const [row] = await select().where(visible(scope, id)).limit(1);
+    return row ? toItemDto(row.item, row.comments) : null;
+  };
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: EstimateItemListQuery,
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        sectionScope(db, scope, estimateItems.sectionId),
+        filters.section === undefined ? undefined : eq(estimateItems.sectionId, filters.section),
+        filters.estimate === undefined
+          ? undefined
+          : inArray(
+              estimateItems.sectionId,
+              db
+                .select({ id: estimateSections.id })
+                .from(estimateSections)
+                .where(eq(estimateSections.estimateId, filters.estimate)),
+            ),
+      );
+      const [totals] = await db.select({ total: count() }).from(estimateItems).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await select()
+        .innerJoin(estimateSections, eq(estimateSections.id, estimateItems.sectionId))
+        .where(where)
+        .orderBy(
+          asc(estimateSections.estimateId),
+          asc(estimateSections.order),
+          asc(estimateItems.order),
+        )
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map((r) => toItemDto(r.item, r.comments)) };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: EstimateItemCreateRequest): Promise<EstimateItem> =>
+      db.transaction(async (tx) => {
+        const section = await referencedSection(tx, scope, body.section);
+        const order = await itemOrder.nextPosition(tx, section.id);
+        const [row] = await tx
+          .insert(estimateItems)
+          .values({
+            ...toColumns(body),
+            sectionId: section.id,
+            description: body.description,
+            order,
+          })
+          .returning();
+        if (!row) throw new Error('item not created');
+        return toItemDto(row, 0);
+      }),
+
+    /**
+     * `hours_low ≤ hours_high` holds against the stored value of the one not sent; the row is
+     * locked while checking, so two half-updates cannot cross each other.
+     */
+    update: async (scope: Scope, id: number, body: Partial<EstimateItemUpdateRequest>) => {
+      const found = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ hoursLow: estimateItems.hoursLow, hoursHigh: estimateItems.hoursHigh })
+          .from(estimateItems)
+          .where(and(eq(estimateItems.id, id), itemScope(tx, scope, estimateItems.id)))
+          .limit(1)
+          .for('update');
+        if (!current) return false;
+        const low = body.hours_low ?? current.hoursLow;
+        const high = body.hours_high ?? current.hoursHigh;
+        if (toCents(low) > toCents(high))
+          throw fieldError(
+            body.hours_high !== undefined ? 'hours_high' : 'hours_low',
+            ESTIMATE_MESSAGES.lowAboveHigh,
+          );
+        const columns = toColumns(body);
+        if (Object.keys(columns).length > 0)
+          await tx.update(estimateItems).set(columns).where(eq(estimateItems.id, id));
+        return true;
+      });
+      return found ? findOne(scope, id) : null;
+    },
+
+    /** Its comments go with it; the gap in its section closes. */
+    destroy: async (scope: Scope, id: number) => {
+      if (!(await findOne(scope, id))) return false;
+      return db.transaction(async (tx) => (await itemOrder.remove(tx, id)) !== null);
+    },
+
+    /**
+     * Moves an item within its section, or into another section of the same estimate. Answers
+     * the affected sections with their items in order (source first, then target), or null when
+     * the item is unknown.
+     */
+    move: async (
+      scope: Scope,
+      id: number,
+      move: EstimateItemMoveRequest,
+    ): Promise<EstimateSection[] | null> => {
+      const [found] = await db
+        .select({ sectionId: estimateItems.sectionId, estimateId: estimateSections.estimateId })
+        .from(estimateItems)
+        .innerJoin(estimateSections, eq(estimateSections.id, estimateItems.sectionId))
+        .where(visible(scope, id))
+        .limit(1);
+      if (!found) return null;
+      return db.transaction(async (tx) => {
+        if (move.section === undefined || move.section === found.sectionId) {
+          const moved = await itemOrder.move(tx, id, move);
+          return moved && loadSections(tx, eq(estimateSections.id, moved.parentId));
+        }
+        const target = await referencedSection(tx, scope, move.section);
+        // Sections never change estimate, so this holds for the rest of the transaction.
+        if (target.estimateId !== found.estimateId)
+          throw fieldError('section', ITEM_MESSAGES.otherEstimate);
+        const moved = await itemOrder.moveToParent(tx, id, target.id, move.to);
+        if (!moved) return null;
+        const sections = await loadSections(
+          tx,
+          inArray(estimateSections.id, [moved.previousParentId, moved.parentId]),
+        );
+        const rank = (s: EstimateSection) => (s.id === moved.previousParentId ? 0 : 1);
+        return sections.sort((a, b) => rank(a) - rank(b));
+      });
+    },
+  };
+};

@@ -1,0 +1,94 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import type { Executor } from '../../db/client';
+import { estimateItems, estimates, estimateSections, projects } from '../../db/schema/index';
+import { fieldError } from '../../http/errors';
+import { clientScope, type Scope } from '../../http/scope';
+
+/**
+ * What of the estimates a scope may see (DESIGN §3): staff everything, members the estimates of
+ * their clients' projects, and everything under them. Each helper is a condition on an id column,
+ * a subquery run inside the caller's statement (no extra round trip).
+ */
+export const estimateScope = (db: Executor, scope: Scope, estimateId: PgColumn): SQL | undefined =>
+  scope.kind === 'staff'
+    ? undefined
+    : inArray(
+        estimateId,
+        db
+          .select({ id: estimates.id })
+          .from(estimates)
+          .innerJoin(projects, eq(projects.id, estimates.projectId))
+          .where(clientScope(db, scope, projects.clientId)),
+      );
+
+export const sectionScope = (db: Executor, scope: Scope, sectionId: PgColumn): SQL | undefined =>
+  scope.kind === 'staff'
+    ? undefined
+    : inArray(
+        sectionId,
+        db
+          .select({ id: estimateSections.id })
+          .from(estimateSections)
+          .where(estimateScope(db, scope, estimateSections.estimateId)),
+      );
+
+export const itemScope = (db: Executor, scope: Scope, itemId: PgColumn): SQL | undefined =>
+  scope.kind === 'staff'
+    ? undefined
+    : inArray(
+        itemId,
+        db
+          .select({ id: estimateItems.id })
+          .from(estimateItems)
+          .where(sectionScope(db, scope, estimateItems.sectionId)),
+      );
+
+/**
+ * References in a request body: the record when the scope may see it, else a 400 on the field
+ * worded the same whether it does not exist or is someone else's. Called inside the write's
+ * transaction, each holds its row (KEY SHARE) so it cannot vanish before the insert commits.
+ */
+export const referencedEstimate = async (
+  tx: Executor,
+  scope: Scope,
+  id: number,
+  field = 'estimate',
+) => {
+  const [row] = await tx
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(and(eq(estimates.id, id), estimateScope(tx, scope, estimates.id)))
+    .limit(1)
+    .for('key share');
+  if (!row) throw fieldError(field, FIELD_MESSAGES.pkMissing(id));
+  return row;
+};
+
+export const referencedSection = async (
+  tx: Executor,
+  scope: Scope,
+  id: number,
+  field = 'section',
+) => {
+  const [row] = await tx
+    .select({ id: estimateSections.id, estimateId: estimateSections.estimateId })
+    .from(estimateSections)
+    .where(and(eq(estimateSections.id, id), sectionScope(tx, scope, estimateSections.id)))
+    .limit(1)
+    .for('key share');
+  if (!row) throw fieldError(field, FIELD_MESSAGES.pkMissing(id));
+  return row;
+};
+
+export const referencedItem = async (tx: Executor, scope: Scope, id: number, field = 'item') => {
+  const [row] = await tx
+    .select({ id: estimateItems.id })
+    .from(estimateItems)
+    .where(and(eq(estimateItems.id, id), itemScope(tx, scope, estimateItems.id)))
+    .limit(1)
+    .for('key share');
+  if (!row) throw fieldError(field, FIELD_MESSAGES.pkMissing(id));
+  return row;
+};

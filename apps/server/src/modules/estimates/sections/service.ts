@@ -1,0 +1,109 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type {
+  EstimateSection,
+  EstimateSectionCreateRequest,
+  EstimateSectionListQuery,
+  EstimateSectionUpdateRequest,
+} from '@portal/contract/estimates';
+import type { MoveRequest } from '@portal/contract/ordering';
+import type { Database } from '../../../db/client';
+import { estimateSections } from '../../../db/schema/index';
+import { ordering } from '../../../http/ordering';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { estimateScope, referencedEstimate } from '../scope';
+import { loadSections, toSectionDto } from '../sections-query';
+
+export const sectionOrder = ordering({
+  table: estimateSections,
+  id: estimateSections.id,
+  parent: estimateSections.estimateId,
+  order: estimateSections.order,
+});
+
+/** An estimate's sections, in their order, each answered with its items. */
+export const createEstimateSectionService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(estimateSections.id, id), estimateScope(db, scope, estimateSections.estimateId));
+
+  const findOne = async (scope: Scope, id: number): Promise<EstimateSection | null> =>
+    (await loadSections(db, visible(scope, id)))[0] ?? null;
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: EstimateSectionListQuery,
+      page: (total: number) => PageWindow,
+    ) => {
+      const where = and(
+        estimateScope(db, scope, estimateSections.estimateId),
+        filters.estimate === undefined
+          ? undefined
+          : eq(estimateSections.estimateId, filters.estimate),
+      );
+      const [totals] = await db.select({ total: count() }).from(estimateSections).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      // The page is chosen among sections (not joined rows), then read with its items at once.
+      const pageIds = db
+        .select({ id: estimateSections.id })
+        .from(estimateSections)
+        .where(where)
+        .orderBy(asc(estimateSections.estimateId), asc(estimateSections.order))
+        .limit(window.limit)
+        .offset(window.offset);
+      const rows = await loadSections(db, inArray(estimateSections.id, pageIds));
+      return { count: total, window, rows };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: EstimateSectionCreateRequest): Promise<EstimateSection> =>
+      db.transaction(async (tx) => {
+        const estimate = await referencedEstimate(tx, scope, body.estimate);
+        const order = await sectionOrder.nextPosition(tx, estimate.id);
+        const [row] = await tx
+          .insert(estimateSections)
+          .values({ estimateId: estimate.id, name: body.name, order })
+          .returning();
+        if (!row) throw new Error('section not created');
+        return toSectionDto(row, []);
+      }),
+
+    update: async (scope: Scope, id: number, body: Partial<EstimateSectionUpdateRequest>) => {
+      if (body.name !== undefined) {
+        const updated = await db
+          .update(estimateSections)
+          .set({ name: body.name })
+          .where(visible(scope, id))
+          .returning({ id: estimateSections.id });
+        if (updated.length === 0) return null;
+      }
+      return findOne(scope, id);
+    },
+
+    /** Its items and their comments go with it (foreign keys cascade); the gap closes. */
+    destroy: async (scope: Scope, id: number) => {
+      if (!(await findOne(scope, id))) return false;
+      return db.transaction(async (tx) => (await sectionOrder.remove(tx, id)) !== null);
+    },
+
+    /** Answers the estimate's sections in their new order, or null for an unknown section. */
+    move: async (
+      scope: Scope,
+      id: number,
+      move: MoveRequest,
+    ): Promise<EstimateSection[] | null> => {
+      const [visibleRow] = await db
+        .select({ id: estimateSections.id })
+        .from(estimateSections)
+        .where(visible(scope, id))
+        .limit(1);
+      if (!visibleRow) return null;
+      return db.transaction(async (tx) => {
+        const moved = await sectionOrder.move(tx, id, move);
+        return moved && loadSections(tx, eq(estimateSections.estimateId, moved.parentId));
+      });
+    },
+  };
+};

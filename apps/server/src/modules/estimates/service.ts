@@ -1,0 +1,174 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SAFE_MODIFIER,
+  safeHours,
+  sumHours,
+  type Estimate,
+  type EstimateCreateRequest,
+  type EstimateDetail,
+  type EstimateListQuery,
+  type EstimateUpdateRequest,
+} from '@portal/contract/estimates';
+import type { Database, Executor } from '../../db/client';
+import { clients, estimates, estimateSections, projects } from '../../db/schema/index';
+import type { PageWindow } from '../../http/pagination';
+import { clientScope, type Scope } from '../../http/scope';
+import { referencedProject } from '../projects/service';
+import { estimateScope } from './scope';
+import { loadSections } from './sections-query';
+
+type EstimateInsert = typeof estimates.$inferInsert;
+
+/** An estimate with its project and client, as lists and details show it. */
+const headerColumns = {
+  id: estimates.id,
+  name: estimates.name,
+  description: estimates.description,
+  scopeOfWork: estimates.scopeOfWork,
+  deliverables: estimates.deliverables,
+  notIncluded: estimates.notIncluded,
+  safeModifier: estimates.safeModifier,
+  project: { id: projects.id, name: projects.name, slug: projects.slug },
+  client: { id: clients.id, name: clients.name, slug: clients.slug },
+};
+
+type HeaderRow = {
+  id: number;
+  name: string;
+  description: string;
+  scopeOfWork: string;
+  deliverables: string;
+  notIncluded: string;
+  safeModifier: string;
+  project: { id: number; name: string; slug: string };
+  client: { id: number; name: string; slug: string };
+};
+
+const toEstimateDto = (row: HeaderRow): Estimate => ({
+  id: row.id,
+  project: { ...row.project, client: row.client },
+  name: row.name,
+  description: row.description,
+  scope_of_work: row.scopeOfWork,
+  deliverables: row.deliverables,
+  not_included: row.notIncluded,
+  safe_modifier: row.safeModifier,
+});
+
+const toColumns = (body: Partial<EstimateUpdateRequest>): Partial<EstimateInsert> => {
+  const columns: Partial<EstimateInsert> = {};
+  if (body.name !== undefined) columns.name = body.name;
+  if (body.description !== undefined) columns.description = body.description;
+  if (body.scope_of_work !== undefined) columns.scopeOfWork = body.scope_of_work;
+  if (body.deliverables !== undefined) columns.deliverables = body.deliverables;
+  if (body.not_included !== undefined) columns.notIncluded = body.not_included;
+  if (body.safe_modifier !== undefined) columns.safeModifier = body.safe_modifier;
+  return columns;
+};
+
+const byName = [asc(sql`lower(${estimates.name})`), asc(estimates.id)];
+
+const headers = (db: Executor) =>
+  db
+    .select(headerColumns)
+    .from(estimates)
+    .innerJoin(projects, eq(projects.id, estimates.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId));
+
+/**
+ * The estimate detail in two queries whatever its size: the estimate with its project and
+ * client (scope checked in the same statement), then every section with its items.
+ */
+export const estimateDetail = async (
+  db: Executor,
+  scope: Scope,
+  id: number,
+): Promise<EstimateDetail | null> => {
+  const [header] = await headers(db)
+    .where(and(eq(estimates.id, id), clientScope(db, scope, projects.clientId)))
+    .limit(1);
+  if (!header) return null;
+  const sections = await loadSections(db, eq(estimateSections.estimateId, id));
+  const high = sumHours(sections.map((s) => s.total_hours_high));
+  return {
+    ...toEstimateDto(header),
+    sections,
+    total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
+    total_hours_high: high,
+    total_hours_safe: safeHours(high, header.safeModifier),
+  };
+};
+
+export const createEstimateService = (db: Database) => {
+  const where = (scope: Scope, filters: EstimateListQuery) =>
+    and(
+      clientScope(db, scope, projects.clientId),
+      filters.project === undefined ? undefined : eq(estimates.projectId, filters.project),
+    );
+
+  return {
+    list: async (scope: Scope, filters: EstimateListQuery, page: (total: number) => PageWindow) => {
+      const condition = where(scope, filters);
+      const [totals] = await db
+        .select({ total: count() })
+        .from(estimates)
+        .innerJoin(projects, eq(projects.id, estimates.projectId))
+        .where(condition);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await headers(db)
+        .where(condition)
+        .orderBy(...byName)
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toEstimateDto) };
+    },
+
+    retrieve: (scope: Scope, id: number) => estimateDetail(db, scope, id),
+
+    create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
+      const id = await db.transaction(async (tx) => {
+        const project = await referencedProject(tx, scope, body.project);
+        const [row] = await tx
+          .insert(estimates)
+          .values({
+            safeModifier: DEFAULT_SAFE_MODIFIER,
+            ...toColumns(body),
+            name: body.name,
+            projectId: project.id,
+          })
+          .returning({ id: estimates.id });
+        if (!row) throw new Error('estimate not created');
+        return row.id;
+      });
+      const detail = await estimateDetail(db, scope, id);
+      if (!detail) throw new Error('estimate vanished after create');
+      return detail;
+    },
+
+    /** `project` may change (to another project in scope); everything else as sent. */
+    update: async (scope: Scope, id: number, body: Partial<EstimateUpdateRequest>) => {
+      const updated = await db.transaction(async (tx) => {
+        const columns = toColumns(body);
+        if (body.project !== undefined)
+          columns.projectId = (await referencedProject(tx, scope, body.project)).id;
+        const [row] = await tx
+          .update(estimates)
+          .set({ ...columns, updatedAt: sql`now()` })
+          .where(and(eq(estimates.id, id), estimateScope(tx, scope, estimates.id)))
+          .returning({ id: estimates.id });
+        return row !== undefined;
+      });
+      return updated ? estimateDetail(db, scope, id) : null;
+    },
+
+    /** Sections, items and comments go with it (foreign keys cascade). */
+    destroy: async (scope: Scope, id: number) => {
+      const deleted = await db
+        .delete(estimates)
+        .where(and(eq(estimates.id, id), estimateScope(db, scope, estimates.id)))
+        .returning({ id: estimates.id });
+      return deleted.length > 0;
+    },
+  };
+};

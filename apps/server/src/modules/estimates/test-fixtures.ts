@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import type { TestContext } from '../../test/test-app';
+import { createWorld, insertProject } from '../clients/test-fixtures';
+
+/**
+ * The permission-matrix world of clients (Acme with `member`, Globex with `outsider`, staff)
+ * with a project each and, through the API as staff, an estimate on each with one section
+ * holding one item.
+ */
+export const createEstimateWorld = async (t: TestContext, prefix: string) => {
+  const w = await createWorld(t, prefix);
+  const staff = w.as('staff');
+  const acmeProject = await insertProject(t, {
+    clientId: w.acme.id,
+    name: `${prefix} Acme Site`,
+    slug: `${prefix}-acme-site`,
+  });
+  const globexProject = await insertProject(t, {
+    clientId: w.globex.id,
+    name: `${prefix} Globex App`,
+    slug: `${prefix}-globex-app`,
+  });
+
+  const created = async <T>(response: Promise<{ statusCode: number; json: () => T }>) => {
+    const res = await response;
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  };
+  const createEstimate = (project: number, name: string, extra: Record<string, unknown> = {}) =>
+    created<EstimateDetail>(
+      staff.post('/api/estimates/', {
+        project,
+        name,
+        description: `${name} description`,
+        ...extra,
+      }),
+    );
+  const createSection = (estimate: number, name: string) =>
+    created<EstimateSection>(staff.post('/api/estimate-sections/', { estimate, name }));
+  const createItem = (
+    section: number,
+    description: string,
+    hours: { low: number | string; high: number | string } = { low: 1, high: 2 },
+  ) =>
+    created<EstimateItem>(
+      staff.post('/api/estimate-items/', {
+        section,
+        description,
+        hours_low: hours.low,
+        hours_high: hours.high,
+      }),
+    );
+
+  const acmeEstimate = await createEstimate(acmeProject.id, `${prefix} Acme estimate`);
+  const globexEstimate = await createEstimate(globexProject.id, `${prefix} Globex estimate`);
+  const acmeSection = await createSection(acmeEstimate.id, 'Design');
+  const globexSection = await createSection(globexEstimate.id, 'Secret');
+  const acmeItem = await createItem(acmeSection.id, 'Wireframes');
+  const globexItem = await createItem(globexSection.id, 'Secret item');
+
+  return {
+    ...w,
+    projects: { acme: acmeProject, globex: globexProject },
+    estimates: { acme: acmeEstimate, globex: globexEstimate },
+    sections: { acme: acmeSection, globex: globexSection },
+    items: { acme: acmeItem, globex: globexItem },
+    createEstimate,
+    createSection,
+    createItem,
+  };
+};
+export type EstimateWorld = Awaited<ReturnType<typeof createEstimateWorld>>;
