@@ -1,4 +1,5 @@
 import { measureInitialJs, printBundle } from './bundle';
+import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
 import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
 
@@ -105,6 +106,7 @@ const main = async () => {
     } else {
       console.log('\n(DATABASE_URL is not set: the run against a PostgreSQL server was skipped.)');
     }
+    await benchLeads({ seconds: SECONDS });
   } finally {
     await bare.stop();
   }
