@@ -50,6 +50,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin-password-1',
       DEMO_DATA: 'false',
       THROTTLE: 'false',
+      // leads.spec.ts serves its stand-in studio website there (e2e/support/lead-website.ts).
+      LEAD_FORM_ORIGINS: `http://127.0.0.2:${port}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Lead } from '@portal/contract/leads';
 import { cn } from '../../../components/ui/cn';
 import {
@@ -8,8 +9,8 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatLeadCreated, leadName } from '../lib/format';
+import { useElementWidth } from '../lib/use-element-width';
 import { LeadStatusBadge } from './lead-status-badge';
 
 export type LeadsTableProps = {
@@ -19,83 +20,103 @@ export type LeadsTableProps = {
   stale?: boolean;
 };
 
-const WIDE = '(min-width: 768px)';
+/** Below this width (of the list, not the window: the side navigation takes room) six columns do not fit. */
+const TABLE_MIN_WIDTH = 760;
 
 const NameButton = ({ lead, onOpen }: { lead: Lead; onOpen(lead: Lead): void }) => (
   <button
     type="button"
     onClick={() => onOpen(lead)}
-    className="cursor-pointer rounded-sm text-left font-medium text-slate-900 decoration-brand-300 underline-offset-4 transition-colors hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    className="max-w-full cursor-pointer truncate rounded-sm text-left font-medium text-slate-900 decoration-brand-300 underline-offset-4 transition-colors hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
   >
     {leadName(lead)}
   </button>
 );
 
-const Muted = ({ children }: { children: string }) =>
-  children ? <>{children}</> : <span className="text-slate-400">—</span>;
+/** A cell's text on one line, cut with an ellipsis; the whole text shows on hover. */
+const Clipped = ({ children }: { children: string }) =>
+  children ? (
+    <span title={children} className="block truncate">
+      {children}
+    </span>
+  ) : (
+    <span aria-label="None" className="text-slate-400">
+      —
+    </span>
+  );
 
 /** Spec §2: Name, Company, Phone, Email, Status, Created; on a phone, one card per lead. */
 export const LeadsTable = ({ leads, onOpen, stale = false }: LeadsTableProps) => {
-  const wide = useMediaQuery(WIDE);
+  const frame = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(frame);
   const dim = cn('transition-opacity', stale && 'opacity-60');
 
-  if (!wide) {
-    return (
-      <ul aria-label="Leads" className={cn('divide-y divide-slate-100', dim)}>
-        {leads.map((lead) => (
-          <li key={lead.id} className="flex flex-col gap-1 px-4 py-3">
-            <div className="flex items-start justify-between gap-3">
-              <NameButton lead={lead} onOpen={onOpen} />
-              <LeadStatusBadge status={lead.status} />
-            </div>
-            {lead.company && <p className="text-sm text-slate-700">{lead.company}</p>}
-            <p className="truncate text-sm text-slate-500">
-              {[lead.email, lead.phone].filter(Boolean).join(' · ')}
-            </p>
-            <p className="text-xs text-slate-400 tabular-nums">
-              <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
-            </p>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Table aria-label="Leads" aria-busy={stale || undefined} className={dim}>
-      <TableHead>
-        <tr>
-          <TableHeaderCell>Name</TableHeaderCell>
-          <TableHeaderCell>Company</TableHeaderCell>
-          <TableHeaderCell>Phone</TableHeaderCell>
-          <TableHeaderCell>Email</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Created</TableHeaderCell>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {leads.map((lead) => (
-          <TableRow key={lead.id}>
-            <TableCell className="max-w-56">
-              <NameButton lead={lead} onOpen={onOpen} />
-            </TableCell>
-            <TableCell className="max-w-56 truncate">
-              <Muted>{lead.company}</Muted>
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <Muted>{lead.phone}</Muted>
-            </TableCell>
-            <TableCell className="max-w-64 truncate">{lead.email}</TableCell>
-            <TableCell>
-              <LeadStatusBadge status={lead.status} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-slate-500 tabular-nums">
-              <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <div ref={frame} aria-busy={stale || undefined}>
+      {width === null ? null : width < TABLE_MIN_WIDTH ? (
+        <ul aria-label="Leads" className={cn('divide-y divide-slate-100 text-sm', dim)}>
+          {leads.map((lead) => (
+            <li key={lead.id} className="flex flex-col gap-0.5 px-4 py-3">
+              <div className="flex items-start justify-between gap-3">
+                <NameButton lead={lead} onOpen={onOpen} />
+                <LeadStatusBadge status={lead.status} />
+              </div>
+              {lead.company && <p className="truncate text-slate-700">{lead.company}</p>}
+              <p className="truncate text-slate-500">{lead.email}</p>
+              <p className="text-xs text-slate-500 tabular-nums">
+                {lead.phone && <>{lead.phone} · </>}
+                <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table aria-label="Leads" className={cn('table-fixed', dim)}>
+          {/* Phone, status and time never need cutting; names, companies and emails share the rest. */}
+          <colgroup>
+            <col className="w-[16%]" />
+            <col className="w-[17%]" />
+            <col className="w-40" />
+            <col />
+            <col className="w-32" />
+            <col className="w-44" />
+          </colgroup>
+          <TableHead>
+            <tr>
+              {['Name', 'Company', 'Phone', 'Email', 'Status', 'Created'].map((label) => (
+                <TableHeaderCell key={label} className="px-3">
+                  {label}
+                </TableHeaderCell>
+              ))}
+            </tr>
+          </TableHead>
+          <TableBody>
+            {leads.map((lead) => (
+              <TableRow key={lead.id}>
+                <TableCell className="px-3">
+                  <NameButton lead={lead} onOpen={onOpen} />
+                </TableCell>
+                <TableCell className="px-3">
+                  <Clipped>{lead.company}</Clipped>
+                </TableCell>
+                <TableCell className="px-3 whitespace-nowrap tabular-nums">
+                  <Clipped>{lead.phone}</Clipped>
+                </TableCell>
+                <TableCell className="px-3">
+                  <Clipped>{lead.email}</Clipped>
+                </TableCell>
+                <TableCell className="px-3">
+                  <LeadStatusBadge status={lead.status} />
+                </TableCell>
+                <TableCell className="px-3 text-[13px] whitespace-nowrap text-slate-500 tabular-nums">
+                  <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
   );
 };
 
