@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
 
@@ -39,5 +40,6 @@ export const seedDemoData = async (ctx: AppContext) => {
     },
   ]);
   await seedClientsAndProjects(ctx.db);
+  await seedDemoEstimates(ctx.db);
   await seedDemoLeads(ctx.db);
 };
