@@ -74,14 +74,35 @@ export const routes: RouteObject[] = [
               },
               { path: 'estimates', element: <PlaceholderPage title="Estimates" /> },
               { path: 'estimates/:estimateId', element: <PlaceholderPage title="Estimate" /> },
-              { path: 'projects/:projectSlug', element: <PlaceholderPage title="Project" /> },
+              {
+                path: 'projects/:projectSlug',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/routes/project')).ProjectRoute,
+                }),
+              },
               { path: 'milestones/:milestoneId', element: <PlaceholderPage title="Test Plan" /> },
               {
                 Component: RequireSuperuser,
                 children: [
-                  { path: 'clients', element: <PlaceholderPage title="Clients" /> },
-                  { path: 'clients/:clientSlug', element: <PlaceholderPage title="Client" /> },
-                  { path: 'projects', element: <PlaceholderPage title="Projects" /> },
+                  {
+                    path: 'clients',
+                    lazy: async () => ({
+                      Component: (await import('../features/clients/routes/clients')).ClientsRoute,
+                    }),
+                  },
+                  {
+                    path: 'clients/:clientSlug',
+                    lazy: async () => ({
+                      Component: (await import('../features/clients/routes/client')).ClientRoute,
+                    }),
+                  },
+                  {
+                    path: 'projects',
+                    lazy: async () => ({
+                      Component: (await import('../features/projects/routes/projects'))
+                        .ProjectsRoute,
+                    }),
+                  },
                   {
                     path: 'leads',
                     lazy: async () => ({

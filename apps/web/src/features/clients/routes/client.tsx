@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { FolderKanban, Pencil, Plus } from 'lucide-react';
+import { useParams } from 'react-router';
+import type { Client } from '@portal/contract/clients';
+import { Page } from '../../../components/layout/page';
+import { PageSpinner } from '../../../components/layout/page-spinner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useProjects } from '../../projects/api/projects';
+import { ProjectDrawer } from '../../projects/components/project-drawer';
+import { ProjectTable } from '../../projects/components/project-table';
+import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
+import { useClient } from '../api/clients';
+import { ClientDrawer } from '../components/client-drawer';
+import { ClientUsersCard } from '../components/client-users-card';
+
+/** /clients/{slug}: the client, its users and its projects (staff only, spec §2). */
+export const ClientRoute = () => {
+  const { clientSlug = '' } = useParams();
+  const client = useClient(clientSlug);
+
+  if (client.isPending) return <LoadingClient />;
+  if (client.isError)
+    return isNotFound(client.error) ? (
+      <Page title="Client not found">
+        <NotFoundState
+          title="This client could not be found"
+          message="It may have been deleted, or the address is mistyped."
+          backTo="/clients"
+          backLabel="Back to clients"
+        />
+      </Page>
+    ) : (
+      <Page title="Client">
+        <LoadError what="the client" error={client.error} onRetry={() => void client.refetch()} />
+      </Page>
+    );
+  return <ClientScreen client={client.data} />;
+};
+
+const LoadingClient = () => {
+  usePageTitle('Client');
+  return <PageSpinner label="Loading client" />;
+};
+
+const ClientScreen = ({ client }: { client: Client }) => {
+  const { isSuperuser } = useSession();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Page
+      title={client.name}
+      actions={
+        isSuperuser && (
+          <Button variant="secondary" aria-label="Edit client" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+        )
+      }
+    >
+      {client.is_internal && (
+        <div className="-mt-4 mb-5">
+          <Badge color="violet">Internal</Badge>
+        </div>
+      )}
+      <div className="flex flex-col gap-6 text-sm">
+        <ClientUsersCard client={client} />
+        <ClientProjectsCard client={client} canCreate={isSuperuser} />
+      </div>
+      <ClientDrawer open={editing} onOpenChange={setEditing} client={client} />
+    </Page>
+  );
+};
+
+const ClientProjectsCard = ({ client, canCreate }: { client: Client; canCreate: boolean }) => {
+  const projects = useProjects(client.slug);
+  const [creating, setCreating] = useState(false);
+  return (
+    <Card aria-labelledby="client-projects-title" className="overflow-hidden">
+      <CardHeader
+        title={<span id="client-projects-title">Projects</span>}
+        actions={
+          canCreate && (
+            <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Create Project
+            </Button>
+          )
+        }
+      />
+      {projects.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading projects" />
+        </div>
+      ) : projects.isError ? (
+        <div className="p-4">
+          <LoadError
+            what="the projects"
+            error={projects.error}
+            onRetry={() => void projects.refetch()}
+          />
+        </div>
+      ) : (
+        <ProjectTable
+          projects={projects.data}
+          empty={
+            <EmptyState icon={FolderKanban} title={`${client.name} has no projects yet`}>
+              {canCreate ? 'Create the first one to track its phases and milestones.' : undefined}
+            </EmptyState>
+          }
+        />
+      )}
+      {canCreate && (
+        <ProjectDrawer
+          mode="create"
+          open={creating}
+          onOpenChange={setCreating}
+          client={{ id: client.id, slug: client.slug }}
+        />
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Building2, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Page } from '../../../components/layout/page';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
+import { EmptyState, LoadError } from '../../projects/components/states';
+import { useClients } from '../api/clients';
+import { ClientDrawer } from '../components/client-drawer';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+
+/** /clients: every client, by name, each linking to its page (staff only, spec §2). */
+export const ClientsRoute = () => {
+  const clients = useClients();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <Page
+      title="Clients"
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          Create Client
+        </Button>
+      }
+    >
+      {clients.isPending ? (
+        <Card className="flex justify-center py-16">
+          <Spinner label="Loading clients" />
+        </Card>
+      ) : clients.isError ? (
+        <LoadError
+          what="the clients"
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+        />
+      ) : (
+        <Card className="overflow-hidden">
+          <Table aria-label="Clients">
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Name</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Slug</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {clients.data.length === 0 ? (
+                <TableEmpty colSpan={2} className="py-4">
+                  <EmptyState
+                    icon={Building2}
+                    title="No clients yet"
+                    action={
+                      <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+                        <Plus aria-hidden />
+                        Create Client
+                      </Button>
+                    }
+                  >
+                    Clients group the studio's projects and the people who follow them.
+                  </EmptyState>
+                </TableEmpty>
+              ) : (
+                clients.data.map((client) => (
+                  <TableRow key={client.id}>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <span
+                          aria-hidden
+                          className="flex size-8 shrink-0 items-center justify-center rounded-md bg-brand-50 text-xs font-semibold text-brand-700"
+                        >
+                          {initials(client.name)}
+                        </span>
+                        <Link
+                          to={`/clients/${client.slug}`}
+                          className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                        >
+                          {client.name}
+                        </Link>
+                        {client.is_internal && <Badge color="violet">Internal</Badge>}
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden font-mono text-xs text-slate-500 sm:table-cell">
+                      {client.slug}
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      <ClientDrawer open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+};

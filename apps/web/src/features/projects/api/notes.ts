@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ProjectNote,
+  ProjectNoteCreateRequest,
+  ProjectNoteUpdateRequest,
+} from '@portal/contract/projects';
+import { createResource } from '../../../lib/api';
+import { projectKeys } from './keys';
+
+export const projectNotesResource = createResource<
+  ProjectNote,
+  ProjectNoteCreateRequest,
+  ProjectNoteUpdateRequest
+>('project-notes');
+
+/** A project's notes, newest first, as the server lists them. */
+export const useProjectNotes = (projectId: number) =>
+  useQuery({
+    queryKey: projectKeys.notes(projectId),
+    queryFn: ({ signal }) =>
+      projectNotesResource.all({ project: projectId, page_size: 100 }, signal),
+  });
+
+export type ProjectNoteSave =
+  | { kind: 'create'; body: ProjectNoteCreateRequest }
+  | { kind: 'update'; id: number; body: ProjectNoteUpdateRequest };
+
+export const useSaveProjectNote = (projectId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: ProjectNoteSave) =>
+      save.kind === 'create'
+        ? projectNotesResource.create(save.body)
+        : projectNotesResource.update(save.id, save.body),
+    onSuccess: (saved, save) =>
+      queryClient.setQueryData<ProjectNote[]>(projectKeys.notes(projectId), (list = []) =>
+        save.kind === 'create'
+          ? [saved, ...list]
+          : list.map((note) => (note.id === saved.id ? saved : note)),
+      ),
+  });
+};
+
+export const useDeleteProjectNote = (projectId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => projectNotesResource.remove(id),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<ProjectNote[]>(projectKeys.notes(projectId), (list) =>
+        list?.filter((note) => note.id !== id),
+      ),
+  });
+};

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
+import { FormError } from '../../../components/layout/form-error';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { applyFormErrors } from '../../../lib/errors';
+import { useSaveMilestone } from '../api/milestones';
+import { useOpenSession } from '../lib/use-open-session';
+import { FormActions } from './form-actions';
+
+/** Create sends `project` too; the rest is the update body. */
+type FormInput = z.input<typeof milestoneUpdateRequestSchema>;
+type FormOutput = z.output<typeof milestoneUpdateRequestSchema>;
+
+export type MilestoneDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  projectId: number;
+  /** Rename mode with a milestone, create mode without one. */
+  milestone?: Milestone;
+};
+
+/** The milestone create dialog (spec §2), which also renames one. */
+export const MilestoneDialog = (props: MilestoneDialogProps) => {
+  const session = useOpenSession(props.open);
+  return <MilestoneDialogBody key={session} {...props} />;
+};
+
+const MilestoneDialogBody = ({
+  open,
+  onOpenChange,
+  projectId,
+  milestone,
+}: MilestoneDialogProps) => {
+  const id = useId();
+  const save = useSaveMilestone(projectId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(milestoneUpdateRequestSchema),
+    mode: 'onChange',
+    defaultValues: { name: milestone?.name ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      milestone
+        ? { kind: 'update', id: milestone.id, body: values }
+        : { kind: 'create', body: { ...values, project: projectId } },
+      {
+        onSuccess: (saved) => {
+          toast.success(milestone ? 'The milestone was renamed' : `${saved.name} was added`);
+          onOpenChange(false);
+        },
+        onError: (error) => applyFormErrors(error, setError, ['name']),
+      },
+    ),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={milestone ? 'Rename Milestone' : 'Add Milestone'}
+      description={
+        milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
+      }
+      footer={
+        <FormActions
+          form={`${id}-form`}
+          onCancel={() => onOpenChange(false)}
+          saveDisabled={!isValid}
+          saving={save.isPending}
+        />
+      }
+    >
+      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-4 pb-1">
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+          <Input
+            id={`${id}-name`}
+            autoComplete="off"
+            invalid={Boolean(errors.name)}
+            {...register('name')}
+          />
+        </Field>
+        <FormError message={errors.root?.message} />
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { NotebookPen, Pencil, Plus } from 'lucide-react';
+import type { ProjectNote } from '@portal/contract/projects';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { useProjectNotes } from '../api/notes';
+import { formatDate } from '../lib/format';
+import { ProjectNoteDrawer } from './project-note-drawer';
+import { SectionQuery } from './section-states';
+import { EmptyState } from './states';
+import { NoteStatusBadge } from './status-badge';
+
+type Editing = { open: boolean; note?: ProjectNote };
+
+const excerpt = (text: string, length = 40) => {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > length ? `${line.slice(0, length - 1)}…` : line;
+};
+
+/** The project's notes, newest first, each with its status (spec §2, §4). */
+export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
+  const notes = useProjectNotes(projectId);
+  const [editing, setEditing] = useState<Editing>({ open: false });
+
+  return (
+    <Card aria-labelledby="notes-title">
+      <CardHeader
+        title={<span id="notes-title">Notes</span>}
+        actions={
+          canEdit && (
+            <Button variant="secondary" size="sm" onClick={() => setEditing({ open: true })}>
+              <Plus aria-hidden />
+              Add Note
+            </Button>
+          )
+        }
+      />
+      <SectionQuery query={notes} what="notes">
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState icon={NotebookPen} title="No notes yet">
+              {canEdit ? 'Keep decisions, blockers and next steps here.' : undefined}
+            </EmptyState>
+          ) : (
+            <ul aria-label="Notes" className="divide-y divide-slate-100">
+              {list.map((note) => (
+                <li key={note.id} className="px-5 py-4">
+                  <div className="flex items-center justify-between gap-3">
+                    <div className="flex items-center gap-2.5">
+                      <NoteStatusBadge status={note.status} />
+                      <time dateTime={note.created_at} className="text-xs text-slate-500">
+                        {formatDate(note.created_at)}
+                      </time>
+                    </div>
+                    {canEdit && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="-my-1 size-8 text-slate-400"
+                        aria-label={`Edit note: ${excerpt(note.content)}`}
+                        onClick={() => setEditing({ open: true, note })}
+                      >
+                        <Pencil aria-hidden />
+                      </Button>
+                    )}
+                  </div>
+                  <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+                    {note.content}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </SectionQuery>
+      {canEdit && (
+        <ProjectNoteDrawer
+          open={editing.open}
+          onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+          projectId={projectId}
+          note={editing.note}
+        />
+      )}
+    </Card>
+  );
+};
