@@ -46,6 +46,21 @@ export const startBareServer = async (): Promise<Running> => {
   return { url: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 };
 
+// Servers run in process groups of their own (see startPortal); an interrupted bench stops them.
+const portalGroups = new Set<number>();
+const stopAllPortals = (signal: NodeJS.Signals) => {
+  for (const group of portalGroups) {
+    try {
+      process.kill(-group, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+process.once('SIGINT', stopAllPortals);
+process.once('SIGTERM', stopAllPortals);
+
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 
 /** The production server (`npm start`'s server step) on a fresh data dir or database. */
@@ -54,6 +69,8 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   const child = spawn('npm', ['run', 'start', '-w', '@portal/server'], {
     cwd: root,
+    // A process group of its own, so that stop() reaches the server behind npm and sh.
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -67,6 +84,7 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
       LOG_LEVEL: 'warn',
     },
   });
+  if (child.pid !== undefined) portalGroups.add(child.pid);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -83,9 +101,22 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
     url,
     stop: async () => {
       if (child.exitCode !== null || child.pid === undefined) return;
-      // npm passes the signal on to tsx and the server, which then stops its own PostgreSQL.
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      // The shell npm runs the script in does not pass SIGTERM on (tsx would be orphaned and the
+      // server keep running), so the whole group gets it; the server then stops its PostgreSQL.
+      const exited = once(child, 'exit');
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+      const group = child.pid;
+      const alive = () => {
+        try {
+          process.kill(-group, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      for (let i = 0; i < 150 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+      portalGroups.delete(group);
     },
   };
 };
