@@ -72,8 +72,19 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/profile/routes/profile')).ProfileRoute,
                 }),
               },
-              { path: 'estimates', element: <PlaceholderPage title="Estimates" /> },
-              { path: 'estimates/:estimateId', element: <PlaceholderPage title="Estimate" /> },
+              {
+                path: 'estimates',
+                lazy: async () => ({
+                  Component: (await import('../features/estimates/routes/estimates'))
+                    .EstimatesRoute,
+                }),
+              },
+              {
+                path: 'estimates/:estimateId',
+                lazy: async () => ({
+                  Component: (await import('../features/estimates/routes/estimate')).EstimateRoute,
+                }),
+              },
               {
                 path: 'projects/:projectSlug',
                 lazy: async () => ({

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  estimateDetailSchema,
+  estimateListSchema,
+  type Estimate,
+  type EstimateCreateRequest,
+  type EstimateDetail,
+  type EstimateUpdateRequest,
+} from '@portal/contract/estimates';
+import { projectArraySchema } from '@portal/contract/projects';
+import { request } from '../../../lib/api';
+import { fetchAll } from './fetch-all';
+import { estimateKeys } from './keys';
+
+const PATH = '/api/estimates/';
+const detailPath = (id: number) => `${PATH}${id}/`;
+
+/** Every estimate the caller may see, or one project's (spec §7 Estimates). */
+export const useEstimates = (projectId: number | null = null) =>
+  useQuery({
+    queryKey: estimateKeys.list(projectId),
+    queryFn: ({ signal }) =>
+      fetchAll(PATH, estimateListSchema, projectId === null ? {} : { project: projectId }, signal),
+  });
+
+/** One estimate with its ordered sections and items. */
+export const useEstimate = (id: number, enabled = true) =>
+  useQuery({
+    queryKey: estimateKeys.detail(id),
+    queryFn: ({ signal }) => request(detailPath(id), { signal, schema: estimateDetailSchema }),
+    enabled,
+  });
+
+/** The estimate form's project list: every project, as `GET /api/projects/all/` answers it. */
+export const useProjectChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...estimateKeys.all, 'project-choices'] as const,
+    queryFn: ({ signal }) => request('/api/projects/all/', { signal, schema: projectArraySchema }),
+    enabled,
+    select: (projects) =>
+      projects
+        .map(({ id, name }) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+  });
+
+/** Just the list fields of a detail answer. */
+const toListEntry = ({
+  sections: _sections,
+  total_hours_low: _low,
+  total_hours_high: _high,
+  total_hours_safe: _safe,
+  ...estimate
+}: EstimateDetail): Estimate => estimate;
+
+/**
+ * A saved estimate into its detail and every loaded list it belongs to: replaced where it is,
+ * appended where it now belongs (its project may have changed), dropped where it no longer does.
+ */
+const remember = (queryClient: QueryClient, saved: EstimateDetail) => {
+  queryClient.setQueryData(estimateKeys.detail(saved.id), saved);
+  const entry = toListEntry(saved);
+  for (const [key, list] of queryClient.getQueriesData<Estimate[]>({
+    queryKey: estimateKeys.lists(),
+  })) {
+    if (!list) continue;
+    const projectId = key[2];
+    const belongs = projectId === null || projectId === entry.project.id;
+    const without = list.filter((estimate) => estimate.id !== entry.id);
+    const at = list.findIndex((estimate) => estimate.id === entry.id);
+    let next = without;
+    if (belongs) {
+      next = [...without];
+      next.splice(at < 0 ? next.length : at, 0, entry);
+    }
+    queryClient.setQueryData(key, next);
+  }
+};
+
+export const useCreateEstimate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EstimateCreateRequest) =>
+      request(PATH, { method: 'POST', body, schema: estimateDetailSchema }),
+    onSuccess: (estimate) => remember(queryClient, estimate),
+  });
+};
+
+export const useUpdateEstimate = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EstimateUpdateRequest) =>
+      request(detailPath(id), { method: 'PATCH', body, schema: estimateDetailSchema }),
+    onSuccess: (estimate) => remember(queryClient, estimate),
+  });
+};

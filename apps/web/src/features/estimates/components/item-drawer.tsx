@@ -1,0 +1,227 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import { FormError } from '../../../components/layout/form-error';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Drawer } from '../../../components/ui/drawer';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { applyFormErrors, toastError } from '../../../lib/errors';
+import { useCreateItem, useDeleteItem, useUpdateItem } from '../api/items';
+import {
+  ITEM_FORM_FIELDS,
+  itemFormDefaults,
+  itemFormSchema,
+  itemRequest,
+  type ItemFormValues,
+} from '../lib/forms';
+import { formatRange } from '../lib/hours';
+import { ItemComments } from './item-comments';
+
+export type ItemDrawerProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  estimateId: number;
+  section: EstimateSection;
+  /** The item to show (and, for staff, update), or null to create one in `section`. */
+  item: EstimateItem | null;
+  canEdit: boolean;
+};
+
+type ItemFieldsProps = {
+  formId: string;
+  register: UseFormRegister<ItemFormValues>;
+  errors: FieldErrors<ItemFormValues>;
+};
+
+/** The item form's controls (staff): description, low and high hours, notes and questions. */
+const ItemFields = ({ formId, register, errors }: ItemFieldsProps) => {
+  const id = (name: keyof ItemFormValues) => `${formId}-${name}`;
+  const hours = (name: 'hours_low' | 'hours_high', label: string) => (
+    <Field label={label} htmlFor={id(name)} error={errors[name]?.message}>
+      <Input
+        id={id(name)}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        className="tabular-nums"
+        invalid={Boolean(errors[name])}
+        aria-required
+        {...register(name)}
+      />
+    </Field>
+  );
+  const text = (name: 'notes' | 'questions', label: string) => (
+    <Field label={label} htmlFor={id(name)} error={errors[name]?.message}>
+      <Textarea id={id(name)} rows={3} invalid={Boolean(errors[name])} {...register(name)} />
+    </Field>
+  );
+  return (
+    <>
+      <Field label="Description" htmlFor={id('description')} error={errors.description?.message}>
+        <Textarea
+          id={id('description')}
+          rows={2}
+          className="min-h-0"
+          invalid={Boolean(errors.description)}
+          aria-required
+          {...register('description')}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        {hours('hours_low', 'Hours (low)')}
+        {hours('hours_high', 'Hours (high)')}
+      </div>
+      {text('notes', 'Notes')}
+      {text('questions', 'Questions')}
+    </>
+  );
+};
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="flex flex-col gap-1">
+    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+    <dd className="leading-relaxed break-words whitespace-pre-line text-slate-800">{children}</dd>
+  </div>
+);
+
+/** What a client sees of an item: everything, read only. */
+const ItemDetails = ({ item }: { item: EstimateItem }) => (
+  <dl className="flex flex-col gap-4">
+    <Detail label="Description">{item.description}</Detail>
+    <Detail label="Hours">
+      <span className="tabular-nums">
+        {formatRange({ low: item.hours_low, high: item.hours_high })}
+      </span>
+    </Detail>
+    {item.notes && <Detail label="Notes">{item.notes}</Detail>}
+    {item.questions && <Detail label="Questions">{item.questions}</Detail>}
+  </dl>
+);
+
+/**
+ * The item drawer (spec §2): the item's comments for everyone who sees the estimate and, for
+ * staff, the item form with Delete. Also the Create Item form. It closes after a create or an
+ * update (spec §4). Mount it afresh for each opening.
+ */
+export const ItemDrawer = ({
+  open,
+  onOpenChange,
+  estimateId,
+  section,
+  item,
+  canEdit,
+}: ItemDrawerProps) => {
+  const formId = useId();
+  const create = useCreateItem(estimateId);
+  const update = useUpdateItem(estimateId);
+  const remove = useDeleteItem(estimateId);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<ItemFormValues>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: itemFormDefaults(item),
+    mode: 'onTouched',
+  });
+  const saving = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    const body = itemRequest(values);
+    const handlers = {
+      onSuccess: () => {
+        toast.success(item ? 'Item updated' : 'Item created');
+        onOpenChange(false);
+      },
+      // Spec §5: the server's errors on hours_low and hours_high show on those fields.
+      onError: (error: unknown) => applyFormErrors(error, setError, ITEM_FORM_FIELDS),
+    };
+    if (item) update.mutate({ id: item.id, body }, handlers);
+    else create.mutate({ ...body, section: section.id }, handlers);
+  });
+
+  const onConfirmDelete = () => {
+    if (!item) return;
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        setConfirmDelete(false);
+        toast.success('Item deleted');
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        toastError(error);
+      },
+    });
+  };
+
+  const title = !item ? 'Create Item' : canEdit ? 'Update Item' : 'Estimate Item';
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+      title={title}
+      description={`In ${section.name}`}
+      className="max-w-lg"
+      footer={
+        canEdit ? (
+          <>
+            {item && (
+              <Button
+                variant="ghost"
+                onClick={() => setConfirmDelete(true)}
+                disabled={saving}
+                className="mr-auto -ml-2 text-red-600 hover:bg-red-50 hover:text-red-700"
+              >
+                <Trash2 aria-hidden />
+                Delete
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
+              Save
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <div className="flex flex-col gap-6">
+        {canEdit ? (
+          <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <ItemFields formId={formId} register={register} errors={errors} />
+            <FormError message={errors.root?.message} />
+          </form>
+        ) : (
+          item && <ItemDetails item={item} />
+        )}
+        {item && (
+          <div className="border-t border-slate-200 pt-5">
+            <ItemComments estimateId={estimateId} itemId={item.id} />
+          </div>
+        )}
+      </div>
+      {item && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete Item"
+          message="Are you sure you want to delete this item?"
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onConfirm={onConfirmDelete}
+        />
+      )}
+    </Drawer>
+  );
+};

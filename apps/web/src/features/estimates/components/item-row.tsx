@@ -1,0 +1,158 @@
+import { memo, type CSSProperties, type MouseEvent } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, MessageSquare } from 'lucide-react';
+import type { EstimateItem } from '@portal/contract/estimates';
+import { cn } from '../../../components/ui/cn';
+import { formatRange } from '../lib/hours';
+import { itemDndId, type DndData } from './dnd-ids';
+import { DragHandle } from './drag-handle';
+
+/** Phones get each row as a small card: labelled fields instead of columns. */
+const stacked =
+  'max-md:block max-md:px-0 max-md:py-0 max-md:before:mr-1.5 max-md:before:font-medium max-md:before:text-slate-500 max-md:before:content-[attr(data-label)_":"]';
+
+const ItemCells = memo(function ItemCells({
+  item,
+  onOpen,
+}: {
+  item: EstimateItem;
+  onOpen(item: EstimateItem): void;
+}) {
+  const hours = formatRange({ low: item.hours_low, high: item.hours_high });
+  return (
+    <>
+      <td className="px-4 py-3 align-top first:pl-5 max-md:block max-md:p-0 max-md:pr-14 print:pl-0">
+        {/* The row is clickable; this button is its keyboard and screen-reader way in. */}
+        <button
+          type="button"
+          onClick={() => onOpen(item)}
+          className="cursor-pointer rounded-sm text-left font-medium break-words whitespace-pre-line text-slate-900 group-hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 print:text-slate-900"
+        >
+          {item.description}
+        </button>
+      </td>
+      <td
+        data-label="Hours"
+        className={cn(
+          'px-4 py-3 text-right align-top whitespace-nowrap text-slate-900 tabular-nums max-md:mt-1.5 max-md:text-left',
+          stacked,
+        )}
+      >
+        {hours}
+      </td>
+      <td
+        data-label="Notes"
+        className={cn(
+          'px-4 py-3 align-top text-slate-600 max-md:mt-1',
+          stacked,
+          !item.notes && 'max-md:hidden',
+        )}
+      >
+        <span className="line-clamp-3 break-words whitespace-pre-line max-md:inline print:line-clamp-none">
+          {item.notes}
+        </span>
+      </td>
+      <td
+        data-label="Questions"
+        className={cn(
+          'px-4 py-3 align-top text-slate-600 max-md:mt-1 print:pr-0',
+          stacked,
+          !item.questions && 'max-md:hidden',
+        )}
+      >
+        <span className="line-clamp-3 break-words whitespace-pre-line max-md:inline print:line-clamp-none">
+          {item.questions}
+        </span>
+      </td>
+      <td className="px-4 py-3 text-center align-top last:pr-5 max-md:absolute max-md:top-3 max-md:right-3 max-md:p-0 print:hidden">
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums',
+            item.comment_count > 0 ? 'bg-brand-50 text-brand-700' : 'text-slate-400',
+          )}
+        >
+          <MessageSquare aria-hidden className="size-3.5" />
+          <span>
+            {item.comment_count}
+            <span className="sr-only"> {item.comment_count === 1 ? 'comment' : 'comments'}</span>
+          </span>
+        </span>
+      </td>
+    </>
+  );
+});
+
+export type ItemRowProps = {
+  item: EstimateItem;
+  sectionId: number;
+  canEdit: boolean;
+  /** While a section is dragged, items are no place to drop it. */
+  dropDisabled: boolean;
+  onOpen(item: EstimateItem): void;
+};
+
+/** One item of a section's table; staff drag it by its grip, anyone opens it with a click. */
+export const ItemRow = ({ item, sectionId, canEdit, dropDisabled, onOpen }: ItemRowProps) => {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: itemDndId(item.id),
+    data: { type: 'item', itemId: item.id, sectionId } satisfies DndData,
+    disabled: { draggable: !canEdit, droppable: !canEdit || dropDisabled },
+  });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    const target = event.target as HTMLElement;
+    // The grip drags, and the description button opens on its own.
+    if (target.closest('[data-drag-handle], button, a')) return;
+    onOpen(item);
+  };
+
+  return (
+    <tr
+      ref={setNodeRef}
+      style={style}
+      onClick={onRowClick}
+      className={cn(
+        'group relative cursor-pointer bg-white transition-colors hover:bg-slate-50/80 print:cursor-auto print:break-inside-avoid',
+        'max-md:block max-md:px-4 max-md:py-3',
+        canEdit && 'max-md:pl-11',
+        isDragging && 'z-10 bg-brand-50/60 opacity-50',
+      )}
+    >
+      {canEdit && (
+        <td className="w-10 py-2.5 pl-3 align-top max-md:absolute max-md:top-2 max-md:left-1 max-md:p-0 print:hidden">
+          <DragHandle
+            label={`Move item ${item.description}`}
+            attributes={attributes}
+            listeners={listeners}
+            activatorRef={setActivatorNodeRef}
+            dragging={isDragging}
+          />
+        </td>
+      )}
+      <ItemCells item={item} onOpen={onOpen} />
+    </tr>
+  );
+};
+
+/** What follows the pointer while an item is dragged. */
+export const ItemDragPreview = ({ item }: { item: EstimateItem }) => (
+  <div className="flex h-full min-h-12 cursor-grabbing items-center gap-3 rounded-md border border-brand-200 bg-white px-3 py-2 text-sm shadow-xl ring-1 ring-brand-500/10">
+    <span className="inline-flex size-8 items-center justify-center text-slate-500">
+      <GripVertical aria-hidden className="size-4" />
+    </span>
+    <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.description}</span>
+    <span className="text-slate-700 tabular-nums">
+      {formatRange({ low: item.hours_low, high: item.hours_high })}
+    </span>
+  </div>
+);

@@ -1,0 +1,215 @@
+import type { CSSProperties } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { hoursRange } from '../lib/hours';
+import { itemDndId, itemListDndId, sectionDndId, type DndData } from './dnd-ids';
+import { DragHandle } from './drag-handle';
+import { ItemRow } from './item-row';
+
+export type SectionActions = {
+  onOpenItem(item: EstimateItem): void;
+  onCreateItem(section: EstimateSection): void;
+  onEditSection(section: EstimateSection): void;
+  onDeleteSection(section: EstimateSection): void;
+};
+
+export type SectionCardProps = SectionActions & {
+  section: EstimateSection;
+  canEdit: boolean;
+  /** What is being dragged now, if anything: sections and items only land among their kind. */
+  dragging: 'section' | 'item' | null;
+};
+
+/** Spec §2: '{name} - {sum of high hours, 2 decimals} Hours'. */
+const SectionTitle = ({ id, section }: { id: string; section: EstimateSection }) => (
+  <h2
+    id={id}
+    className="min-w-0 flex-1 basis-48 text-[15px] leading-snug font-semibold text-slate-900"
+  >
+    <span className="break-words">{section.name}</span>
+    <span className="font-normal whitespace-nowrap text-slate-500">
+      {' - '}
+      <span className="font-medium text-slate-700 tabular-nums">
+        {hoursRange(section.items).high}
+      </span>
+      {' Hours'}
+    </span>
+  </h2>
+);
+
+/** One section: its title, its staff actions, and the table of its items. */
+export const SectionCard = ({
+  section,
+  canEdit,
+  dragging,
+  onOpenItem,
+  onCreateItem,
+  onEditSection,
+  onDeleteSection,
+}: SectionCardProps) => {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: sectionDndId(section.id),
+    data: { type: 'section', sectionId: section.id } satisfies DndData,
+    disabled: { draggable: !canEdit, droppable: !canEdit || dragging === 'item' },
+  });
+  // The whole body takes items, so an empty section (or its end) is a place to drop one.
+  const { setNodeRef: setItemListRef, isOver: overItemList } = useDroppable({
+    id: itemListDndId(section.id),
+    data: { type: 'item-list', sectionId: section.id } satisfies DndData,
+    disabled: !canEdit || dragging === 'section',
+  });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const titleId = `estimate-section-${section.id}`;
+
+  return (
+    <section
+      ref={setNodeRef}
+      style={style}
+      aria-labelledby={titleId}
+      className={cn(
+        'estimate-section relative rounded-lg border border-slate-200 bg-white shadow-sm',
+        'print:rounded-none print:border-0 print:shadow-none',
+        isDragging && 'z-10 opacity-40',
+      )}
+    >
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-5 print:border-slate-300 print:px-0 print:pb-2">
+        {canEdit && (
+          <DragHandle
+            label={`Move section ${section.name}`}
+            attributes={attributes}
+            listeners={listeners}
+            activatorRef={setActivatorNodeRef}
+            dragging={isDragging}
+            className="-ml-2"
+          />
+        )}
+        <SectionTitle id={titleId} section={section} />
+        {canEdit && (
+          <div className="ml-auto flex items-center gap-1 print:hidden">
+            <Button variant="secondary" size="sm" onClick={() => onCreateItem(section)}>
+              <Plus aria-hidden />
+              Create Item
+            </Button>
+            <Tooltip content="Edit section">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Edit section"
+                onClick={() => onEditSection(section)}
+                className="size-8"
+              >
+                <Pencil aria-hidden />
+              </Button>
+            </Tooltip>
+            <Tooltip content="Delete section">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Delete section"
+                onClick={() => onDeleteSection(section)}
+                className="size-8 hover:bg-red-50 hover:text-red-600"
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </Tooltip>
+          </div>
+        )}
+      </header>
+      <div
+        ref={setItemListRef}
+        className={cn(
+          'rounded-b-lg transition-colors',
+          overItemList && dragging === 'item' && section.items.length === 0 && 'bg-brand-50/60',
+        )}
+      >
+        {section.items.length === 0 ? (
+          <p className="flex items-center justify-center gap-2 px-5 py-7 text-sm text-slate-500 print:justify-start print:px-0 print:py-3">
+            <ListPlus aria-hidden className="size-4 text-slate-400 print:hidden" />
+            {canEdit && dragging === 'item'
+              ? 'Drop the item here.'
+              : 'No items in this section yet.'}
+          </p>
+        ) : (
+          <div className="overflow-x-auto max-md:overflow-visible">
+            <table className="w-full table-fixed border-collapse text-left text-sm max-md:block">
+              <thead className="border-b border-slate-200 bg-slate-50 max-md:hidden print:bg-transparent">
+                <tr>
+                  {canEdit && (
+                    <th scope="col" className="w-10 print:hidden">
+                      <span className="sr-only">Move</span>
+                    </th>
+                  )}
+                  {(
+                    [
+                      ['Description', 'print:pl-0'],
+                      ['Hours', 'w-28 text-right'],
+                      ['Notes', 'w-[21%]'],
+                      ['Questions', 'w-[21%] print:pr-0'],
+                      ['Comments', 'w-28 text-center'],
+                    ] as const
+                  ).map(([label, className]) => (
+                    <th
+                      key={label}
+                      scope="col"
+                      className={cn(
+                        'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5 print:text-slate-600',
+                        label === 'Comments' && 'print:hidden',
+                        className,
+                      )}
+                    >
+                      {label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <SortableContext
+                items={section.items.map((item) => itemDndId(item.id))}
+                strategy={verticalListSortingStrategy}
+              >
+                <tbody className="divide-y divide-slate-100 max-md:block print:divide-slate-200">
+                  {section.items.map((item) => (
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      sectionId={section.id}
+                      canEdit={canEdit}
+                      dropDisabled={dragging === 'section'}
+                      onOpen={onOpenItem}
+                    />
+                  ))}
+                </tbody>
+              </SortableContext>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+};
+
+/** What follows the pointer while a section is dragged: its title, compact. */
+export const SectionDragPreview = ({ section }: { section: EstimateSection }) => (
+  <div className="flex cursor-grabbing items-center gap-2 rounded-lg border border-brand-200 bg-white px-4 py-3 shadow-xl ring-1 ring-brand-500/10">
+    <span className="-ml-2 inline-flex size-8 items-center justify-center text-slate-500">
+      <GripVertical aria-hidden className="size-4" />
+    </span>
+    <SectionTitle id={`estimate-section-preview-${section.id}`} section={section} />
+    <span className="text-xs text-slate-500">
+      {section.items.length} {section.items.length === 1 ? 'item' : 'items'}
+    </span>
+  </div>
+);

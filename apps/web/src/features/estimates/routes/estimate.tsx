@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ChevronLeft, LayoutList, Pencil, Plus, Printer } from 'lucide-react';
+import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import { PageSpinner } from '../../../components/layout/page-spinner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/auth';
+import { toastError } from '../../../lib/errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useEstimate } from '../api/estimates';
+import { useEstimateMoves } from '../api/moves';
+import { useDeleteSection } from '../api/sections';
+import { EstimateBoard } from '../components/estimate-board';
+import { EstimateDrawer } from '../components/estimate-drawer';
+import { EstimateOverview } from '../components/estimate-overview';
+import { EstimateTotal } from '../components/estimate-total';
+import { ItemDrawer } from '../components/item-drawer';
+import { SectionDialog } from '../components/section-dialog';
+import { EmptyState, EstimateNotFound, isNotFound, LoadError } from '../components/states';
+import '../print.css';
+
+/** Which overlay is open. Each opening gets a new `session`, so its form starts clean. */
+type Overlay =
+  | { kind: 'estimate' }
+  | { kind: 'section'; section: EstimateSection | null }
+  | { kind: 'delete-section'; section: EstimateSection }
+  | {
+      kind: 'item';
+      /** As they were when the drawer opened: shown while it closes after a delete. */
+      section: EstimateSection;
+      item: EstimateItem | null;
+    };
+
+type OverlayState = { overlay: Overlay | null; open: boolean; session: number };
+
+const breadcrumbLink =
+  'rounded-sm hover:text-slate-900 hover:underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+const Header = ({
+  estimate,
+  isSuperuser,
+  onEdit,
+}: {
+  estimate: EstimateDetail;
+  isSuperuser: boolean;
+  onEdit(): void;
+}) => {
+  const { project } = estimate;
+  return (
+    <header className="mb-6 print:mb-8">
+      <Link
+        to="/estimates"
+        className={cn(
+          breadcrumbLink,
+          'mb-3 inline-flex items-center gap-1 text-sm text-slate-500 print:hidden',
+        )}
+      >
+        <ChevronLeft aria-hidden className="size-4" />
+        Estimates
+      </Link>
+      <p className="mb-1 hidden text-xs font-semibold tracking-[0.14em] text-slate-500 uppercase print:block">
+        Estimate
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-pretty break-words text-slate-900 print:text-3xl">
+            {estimate.name}
+          </h1>
+          <p className="mt-1 text-sm text-slate-500 print:text-slate-700">
+            {/* Client pages are staff screens (spec §2). */}
+            {isSuperuser ? (
+              <Link to={`/clients/${project.client.slug}`} className={breadcrumbLink}>
+                {project.client.name}
+              </Link>
+            ) : (
+              project.client.name
+            )}
+            <span aria-hidden className="mx-1.5 text-slate-300">
+              ·
+            </span>
+            <Link to={`/projects/${project.slug}`} className={breadcrumbLink}>
+              {project.name}
+            </Link>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 print:hidden">
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden />
+            Print
+          </Button>
+          {isSuperuser && (
+            <Button variant="secondary" onClick={onEdit}>
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+};
+
+const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
+  const { isSuperuser } = useSession();
+  const canEdit = isSuperuser;
+  const { moveSection, moveItem } = useEstimateMoves(estimate.id);
+  const deleteSection = useDeleteSection(estimate.id);
+  const [state, setState] = useState<OverlayState>({ overlay: null, open: false, session: 0 });
+
+  const open = (overlay: Overlay) =>
+    setState((current) => ({ overlay, open: true, session: current.session + 1 }));
+  const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
+  const overlay = state.overlay;
+
+  // The drawer follows the item as it changes (a comment, an edit, a move into another section).
+  const itemOverlay = overlay?.kind === 'item' ? overlay : null;
+  const openedItem = itemOverlay?.item ?? null;
+  const liveSection = itemOverlay
+    ? estimate.sections.find((section) =>
+        openedItem
+          ? section.items.some((item) => item.id === openedItem.id)
+          : section.id === itemOverlay.section.id,
+      )
+    : undefined;
+  const drawerSection = liveSection ?? itemOverlay?.section;
+  const drawerItem = openedItem
+    ? (liveSection?.items.find((item) => item.id === openedItem.id) ?? openedItem)
+    : null;
+
+  const onDeleteSection = () => {
+    if (overlay?.kind !== 'delete-section') return;
+    deleteSection.mutate(overlay.section.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success('Section deleted');
+      },
+      onError: (error) => {
+        setOpen(false);
+        toastError(error);
+      },
+    });
+  };
+
+  const createSection = canEdit && (
+    <Button onClick={() => open({ kind: 'section', section: null })}>
+      <Plus aria-hidden />
+      Create Section
+    </Button>
+  );
+
+  return (
+    <article className="estimate-document mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+      <Header
+        estimate={estimate}
+        isSuperuser={isSuperuser}
+        onEdit={() => open({ kind: 'estimate' })}
+      />
+      <div className="flex flex-col gap-6 print:gap-8">
+        <EstimateOverview estimate={estimate} canEdit={canEdit} />
+
+        <div className="flex flex-col gap-4">
+          {(canEdit || estimate.sections.length > 0) && (
+            <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+              <h2 className="text-lg font-semibold text-slate-900">Sections</h2>
+              {estimate.sections.length > 0 && createSection}
+            </div>
+          )}
+          {estimate.sections.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-slate-300 bg-white/60 print:hidden">
+              <EmptyState
+                icon={<LayoutList aria-hidden />}
+                title="No sections yet"
+                action={createSection || undefined}
+              >
+                {canEdit
+                  ? 'Break the work into sections, then add items with low and high hours.'
+                  : 'The studio has not added any sections to this estimate yet.'}
+              </EmptyState>
+            </div>
+          ) : (
+            <EstimateBoard
+              sections={estimate.sections}
+              canEdit={canEdit}
+              onMoveSection={moveSection}
+              onMoveItem={moveItem}
+              onOpenItem={(item: EstimateItem) => {
+                const section = estimate.sections.find((entry) => entry.id === item.section);
+                if (section) open({ kind: 'item', section, item });
+              }}
+              onCreateItem={(section) => open({ kind: 'item', section, item: null })}
+              onEditSection={(section) => open({ kind: 'section', section })}
+              onDeleteSection={(section) => open({ kind: 'delete-section', section })}
+            />
+          )}
+        </div>
+
+        <EstimateTotal estimate={estimate} />
+      </div>
+
+      {overlay?.kind === 'estimate' && (
+        <EstimateDrawer
+          key={state.session}
+          open={state.open}
+          onOpenChange={setOpen}
+          estimate={estimate}
+        />
+      )}
+      {overlay?.kind === 'section' && (
+        <SectionDialog
+          key={state.session}
+          open={state.open}
+          onOpenChange={setOpen}
+          estimateId={estimate.id}
+          section={overlay.section}
+        />
+      )}
+      {overlay?.kind === 'delete-section' && (
+        <ConfirmDialog
+          open={state.open}
+          onOpenChange={setOpen}
+          title="Delete Section"
+          message="Are you sure you want to delete this section?"
+          confirmLabel="Delete"
+          danger
+          pending={deleteSection.isPending}
+          onConfirm={onDeleteSection}
+        />
+      )}
+      {itemOverlay && drawerSection && (
+        <ItemDrawer
+          key={state.session}
+          open={state.open}
+          onOpenChange={setOpen}
+          estimateId={estimate.id}
+          section={drawerSection}
+          item={drawerItem}
+          canEdit={canEdit}
+        />
+      )}
+    </article>
+  );
+};
+
+/** Spec §2 Estimates (/estimates/{estimateId}): the estimate as a client-ready document. */
+export const EstimateRoute = () => {
+  const { estimateId } = useParams();
+  const id = Number(estimateId);
+  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const estimate = useEstimate(id, valid);
+  // Spec §2: the estimate name plus the portal suffix.
+  usePageTitle(estimate.data?.name ?? 'Estimate');
+
+  if (!valid || (estimate.isError && isNotFound(estimate.error))) return <EstimateNotFound />;
+  if (estimate.isError) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+        <LoadError
+          what="the estimate"
+          error={estimate.error}
+          onRetry={() => void estimate.refetch()}
+          retrying={estimate.isFetching}
+          className="rounded-lg border border-slate-200 bg-white shadow-sm"
+        />
+      </div>
+    );
+  }
+  if (!estimate.data) return <PageSpinner label="Loading estimate..." />;
+  return <EstimateScreen estimate={estimate.data} />;
+};

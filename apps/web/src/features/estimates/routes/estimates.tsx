@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FileText, Plus } from 'lucide-react';
+import type { Estimate } from '@portal/contract/estimates';
+import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
+import { useSession } from '../../../lib/auth';
+import { useEstimates } from '../api/estimates';
+import { CreateEstimateDialog } from '../components/create-estimate-dialog';
+import { EmptyState, LoadError } from '../components/states';
+
+const linkClasses =
+  'rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+const EstimateRow = ({ estimate, isSuperuser }: { estimate: Estimate; isSuperuser: boolean }) => {
+  const { project } = estimate;
+  return (
+    <TableRow>
+      <TableCell className="max-md:block max-md:pb-1">
+        <Link to={`/estimates/${estimate.id}`} className={linkClasses}>
+          {estimate.name}
+        </Link>
+      </TableCell>
+      <TableCell className="max-md:inline-block max-md:pt-0 max-md:pr-1 max-md:text-[13px] max-md:after:ml-1 max-md:after:text-slate-300 max-md:after:content-['·']">
+        {/* Client pages are staff screens: others see the name only (spec §2). */}
+        {isSuperuser ? (
+          <Link to={`/clients/${project.client.slug}`} className="hover:underline">
+            {project.client.name}
+          </Link>
+        ) : (
+          project.client.name
+        )}
+      </TableCell>
+      <TableCell className="max-md:inline-block max-md:pt-0 max-md:pl-0 max-md:text-[13px]">
+        <Link to={`/projects/${project.slug}`} className="hover:underline">
+          {project.name}
+        </Link>
+      </TableCell>
+    </TableRow>
+  );
+};
+
+const SkeletonRows = () =>
+  Array.from({ length: 4 }, (_, index) => (
+    <TableRow key={index} aria-hidden>
+      {[48, 28, 36].map((width, cell) => (
+        <TableCell key={cell}>
+          <span
+            className="block h-3.5 animate-pulse rounded bg-slate-100"
+            style={{ width: `${width + ((index * 7) % 20)}%` }}
+          />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+
+/** Spec §2 Estimates (/estimates): every estimate the user may see, and 'Create Estimate' for staff. */
+export const EstimatesRoute = () => {
+  const { isSuperuser } = useSession();
+  const estimates = useEstimates();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState({ open: false, session: 0 });
+  const openDialog = () => setDialog((state) => ({ open: true, session: state.session + 1 }));
+
+  const createButton = isSuperuser && (
+    <Button onClick={openDialog}>
+      <Plus aria-hidden />
+      Create Estimate
+    </Button>
+  );
+
+  let body;
+  if (estimates.isError) {
+    body = (
+      <LoadError
+        what="the estimates"
+        error={estimates.error}
+        onRetry={() => void estimates.refetch()}
+        retrying={estimates.isFetching}
+      />
+    );
+  } else if (estimates.data?.length === 0) {
+    body = (
+      <EmptyState
+        icon={<FileText aria-hidden />}
+        title="No estimates yet"
+        className="py-16"
+        action={createButton || undefined}
+      >
+        {isSuperuser
+          ? 'Create an estimate for a project, then add its sections and items.'
+          : 'Estimates the studio shares with you will appear here.'}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Table aria-label="Estimates" aria-busy={estimates.isPending || undefined}>
+        <TableHead className="max-md:hidden">
+          <tr>
+            <TableHeaderCell className="w-1/2">Name</TableHeaderCell>
+            <TableHeaderCell>Client</TableHeaderCell>
+            <TableHeaderCell>Project</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {estimates.data ? (
+            estimates.data.map((estimate) => (
+              <EstimateRow key={estimate.id} estimate={estimate} isSuperuser={isSuperuser} />
+            ))
+          ) : (
+            <SkeletonRows />
+          )}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <Page title="Estimates" actions={createButton}>
+      <Card className="overflow-hidden">{body}</Card>
+      {dialog.session > 0 && (
+        <CreateEstimateDialog
+          key={dialog.session}
+          open={dialog.open}
+          onOpenChange={(open) => setDialog((state) => ({ ...state, open }))}
+          onCreated={(estimate) => {
+            setDialog((state) => ({ ...state, open: false }));
+            void navigate(`/estimates/${estimate.id}`);
+          }}
+        />
+      )}
+    </Page>
+  );
+};
