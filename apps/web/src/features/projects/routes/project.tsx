@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClients } from '../../clients/api/clients';
+import { ProjectEstimates } from '../../estimates/components/project-estimates';
 import { useProject } from '../api/projects';
-import { EstimatesCard } from '../components/estimates-card';
 import { LinksCard } from '../components/links-card';
 import { MilestonesCard } from '../components/milestones-card';
 import { NotesCard } from '../components/notes-card';
@@ -98,7 +98,7 @@ const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolea
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <PhasesCard projectId={project.id} canEdit={canEdit} />
-          <EstimatesCard projectId={project.id} />
+          <ProjectEstimates project={project} />
           <LinksCard project={project} canEdit={canEdit} />
         </div>
       </div>
