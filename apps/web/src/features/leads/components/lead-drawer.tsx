@@ -104,7 +104,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
       description={
         lead
           ? `Created ${formatLeadCreated(lead.created_at)}`
-          : 'Add a lead by hand. Leads from the website form arrive here on their own.'
+          : 'Website leads arrive on their own; add any other here.'
       }
       className="max-w-xl"
       footer={

@@ -29,7 +29,7 @@ export const LeadsToolbar = ({ search, status, onSearch, onStatus }: LeadsToolba
         <Input
           type="search"
           aria-label="Search leads"
-          placeholder="Search name, email, company, phone"
+          placeholder="Search name, email, company…"
           autoComplete="off"
           spellCheck={false}
           value={box.text}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Inbox, Plus, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import { LEAD_PAGE_SIZE, type Lead } from '@portal/contract/leads';
@@ -53,6 +53,7 @@ export const LeadsRoute = () => {
   const query = readLeadQuery(params);
   const leads = useLeads(query);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
+  const listTop = useRef<HTMLElement>(null);
   useFlashMessage();
 
   const apply = (change: Partial<LeadQueryState>) =>
@@ -137,7 +138,7 @@ export const LeadsRoute = () => {
         </Button>
       }
     >
-      <Card className="overflow-hidden">
+      <Card ref={listTop} className="scroll-mt-20 overflow-hidden">
         <LeadsToolbar
           search={query.search}
           status={query.status}
@@ -151,7 +152,12 @@ export const LeadsRoute = () => {
               page={query.page}
               count={leads.data.count}
               pageSize={LEAD_PAGE_SIZE}
-              onPageChange={(page) => apply({ page })}
+              onPageChange={(page) => {
+                apply({ page });
+                // Paging from the bottom of a long page: show the new page from its first row.
+                const card = listTop.current;
+                if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView();
+              }}
             />
           </div>
         )}
