@@ -80,6 +80,52 @@ describe('website form throttling', () => {
   });
 });
 
+describe('website form sizes and formats', () => {
+  it('refuses an oversized body (413) and a non-JSON one (415) without storing anything', async () => {
+    const before = await leadCount();
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/',
+      remoteAddress: '192.0.2.50',
+      payload: { ...form, message: 'x'.repeat(300 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ detail: 'Request body is too large.' });
+    const urlencoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/',
+      remoteAddress: '192.0.2.51',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'first_name=A&last_name=B&email=a%40b.example',
+    });
+    expect(urlencoded.statusCode).toBe(415);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/',
+      remoteAddress: '192.0.2.52',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"first_name": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(Object.keys(broken.json())).toEqual(['detail']);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('is documented in the OpenAPI schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/schema/' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/leads/'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/leads/{key}/'] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+      'patch',
+      'put',
+    ]);
+    expect(Object.keys(paths['/api/lead-comments/'] ?? {}).sort()).toEqual(['get', 'post']);
+  });
+});
+
 describe('website form CORS (LEAD_FORM_ORIGINS)', () => {
   it('reads the origins from the configuration, normalised', () => {
     expect(t.ctx.config.leadFormOrigins).toEqual([SITE, 'https://studio.example']);
