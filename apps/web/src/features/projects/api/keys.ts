@@ -8,7 +8,6 @@ export const projectKeys = {
   phases: (projectId: number) => [...projectKeys.all, projectId, 'phases'] as const,
   notes: (projectId: number) => [...projectKeys.all, projectId, 'notes'] as const,
   milestones: (projectId: number) => [...projectKeys.all, projectId, 'milestones'] as const,
-  estimates: (projectId: number) => [...projectKeys.all, projectId, 'estimates'] as const,
 };
 
 export const phaseKeys = {

@@ -50,10 +50,10 @@ export const LinksCard = ({ project, canEdit }: { project: Project; canEdit: boo
                     >
                       <span className="font-medium text-slate-800 group-hover:text-brand-700">
                         {link.label}
-                      </span>
+                      </span>{' '}
                       <span className="min-w-0 flex-1 truncate text-xs text-slate-500">
                         {hostOf(link.url)}
-                      </span>
+                      </span>{' '}
                       <ExternalLink aria-hidden className="size-3.5 shrink-0 text-slate-400" />
                       <span className="sr-only">(opens in a new tab)</span>
                     </a>

@@ -97,8 +97,7 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
                       to={`/milestones/${milestone.id}`}
                       className="shrink-0 text-[13px] font-medium whitespace-nowrap text-brand-600 hover:text-brand-700 hover:underline"
                     >
-                      View Test Plan
-                      <span className="sr-only"> for {milestone.name}</span>
+                      View Test Plan <span className="sr-only">for {milestone.name}</span>
                     </Link>
                   </div>
                   {canEdit && (
