@@ -25,7 +25,8 @@ export const LeadMessage = ({ message }: { message: string }) => (
 
 /** Spec §2: the query parameters of the page the lead came from (UTM tags and the like). */
 export const LeadMetadata = ({ metadata }: { metadata: Lead['metadata'] }) => {
-  const entries = Object.entries(metadata);
+  // The database keeps no order for the keys; alphabetical puts utm_* tags side by side.
+  const entries = Object.entries(metadata).sort(([a], [b]) => a.localeCompare(b));
   return (
     <DrawerSection title="Metadata">
       <div className="overflow-hidden rounded-md border border-slate-200">
