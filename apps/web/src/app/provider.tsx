@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toast';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { createQueryClient } from '../lib/query-client';
 
-/** Everything mounted exactly once around the whole app. */
+/**
+ * Everything mounted exactly once around the whole app. Providers only signed-in pages need
+ * (tooltips) live in the lazily loaded signed-in layout, so /login does not download them.
+ */
 export const AppProvider = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 };

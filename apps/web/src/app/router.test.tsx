@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@portal/contract/users';
 import { IMPERSONATE_KEY, TOKEN_KEY } from '../lib/tokens';
 import { AppProvider } from './provider';
@@ -47,6 +47,22 @@ const serve = (users: Record<string, User>, extra?: Handler) => {
     return undefined;
   };
 };
+
+// Screens and the signed-in layout are lazy modules. Compile them once up front, not inside a
+// findBy timeout: a data router loads a matched route's module before it renders anything. Even
+// then a whole app renders here, on a busy machine, so give it longer than the default second.
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  const loads: Promise<unknown>[] = [import('./routes/signed-in-layout')];
+  const collect = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (typeof route.lazy === 'function') loads.push(route.lazy());
+      if (route.children) collect(route.children);
+    }
+  };
+  collect(routes);
+  await Promise.all(loads);
+}, 60_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -13,14 +13,13 @@ import { UserButton } from './user-button';
 
 export type UserMenuProps = {
   user: User;
-  defaultOpen?: boolean;
   /** Shown only when given (superusers). */
   onImpersonate?: () => void;
   onLogout(): void;
 };
 
-export const UserMenu = ({ user, defaultOpen, onImpersonate, onLogout }: UserMenuProps) => (
-  <DropdownMenu defaultOpen={defaultOpen}>
+export const UserMenu = ({ user, onImpersonate, onLogout }: UserMenuProps) => (
+  <DropdownMenu>
     <DropdownMenuTrigger asChild>
       <UserButton user={user} />
     </DropdownMenuTrigger>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/layout/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { TooltipProvider } from '../../../components/ui/tooltip';
 import { ButtonsDemo } from '../components/buttons-demo';
 import { DatePickerDemo } from '../components/date-picker-demo';
 import { DialogsDemo } from '../components/dialogs-demo';
@@ -44,37 +45,40 @@ export const StyleGuidePage = () => {
     ? (requested as string)
     : DEFAULT_TAB;
 
+  // Visitors see this page too, outside the signed-in layout that provides tooltips elsewhere.
   return (
-    <Page title="Style guide" wide>
-      <p className="-mt-4 mb-6 max-w-2xl text-sm text-slate-500">
-        The shared components every screen of the portal is built from, one tab per group. The
-        address keeps the open tab, so a link can point at one.
-      </p>
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setSearchParams(
-            (params) => {
-              params.set('tab', next);
-              return params;
-            },
-            { replace: true, preventScrollReset: true },
-          )
-        }
-      >
-        <TabsList aria-label="Component groups">
-          {STYLE_GUIDE_TABS.map(({ id, label }) => (
-            <TabsTrigger key={id} value={id}>
-              {label}
-            </TabsTrigger>
+    <TooltipProvider>
+      <Page title="Style guide" wide>
+        <p className="-mt-4 mb-6 max-w-2xl text-sm text-slate-500">
+          The shared components every screen of the portal is built from, one tab per group. The
+          address keeps the open tab, so a link can point at one.
+        </p>
+        <Tabs
+          value={tab}
+          onValueChange={(next) =>
+            setSearchParams(
+              (params) => {
+                params.set('tab', next);
+                return params;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        >
+          <TabsList aria-label="Component groups">
+            {STYLE_GUIDE_TABS.map(({ id, label }) => (
+              <TabsTrigger key={id} value={id}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {STYLE_GUIDE_TABS.map(({ id, Demo }) => (
+            <TabsContent key={id} value={id}>
+              <Demo />
+            </TabsContent>
           ))}
-        </TabsList>
-        {STYLE_GUIDE_TABS.map(({ id, Demo }) => (
-          <TabsContent key={id} value={id}>
-            <Demo />
-          </TabsContent>
-        ))}
-      </Tabs>
-    </Page>
+        </Tabs>
+      </Page>
+    </TooltipProvider>
   );
 };
