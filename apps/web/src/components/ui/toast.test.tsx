@@ -11,6 +11,23 @@ afterEach(() => {
 });
 
 describe('toast', () => {
+  it('loads nothing before the first toast, then shows it and those raised meanwhile', async () => {
+    vi.resetModules(); // a first toast in a fresh app
+    const fresh = await import('./toast');
+    const { container } = render(<fresh.Toaster />);
+    expect(container).toBeEmptyDOMElement();
+    act(() => {
+      fresh.toast.error('First');
+      fresh.toast.info('Second');
+    });
+    // The toast code loads now, for the first time in this module graph: allow for compiling it.
+    expect(await screen.findByText('Second', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('First')).toBeInTheDocument();
+    act(() => {
+      fresh.toast.dismiss();
+    });
+  });
+
   it('closes when clicked', async () => {
     render(<Toaster />);
     act(() => {

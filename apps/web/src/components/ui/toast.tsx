@@ -1,73 +1,64 @@
-import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
-import { cn } from './cn';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type * as StackModule from './toast-stack';
 
 /** Spec §9: a toast lives 10 s unless clicked away first. */
 export const TOAST_DURATION = 10_000;
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-type ToastId = string | number;
 
-const kinds: Record<ToastKind, { icon: typeof Info; accent: string; label: string }> = {
-  success: {
-    icon: CircleCheck,
-    accent: 'text-emerald-600 before:bg-emerald-500',
-    label: 'Success',
-  },
-  error: { icon: CircleAlert, accent: 'text-red-600 before:bg-red-500', label: 'Error' },
-  info: { icon: Info, accent: 'text-brand-600 before:bg-brand-500', label: 'Information' },
-  warning: { icon: TriangleAlert, accent: 'text-amber-600 before:bg-amber-500', label: 'Warning' },
+type Stack = typeof StackModule;
+
+// The toast code (sonner) arrives with the first toast rather than with the first page: most
+// visits, to /login above all, never show one (DESIGN §6 budget).
+let loading: Promise<Stack> | null = null;
+let loaded: Stack | null = null;
+const listeners = new Set<() => void>();
+
+const loadStack = (): Promise<Stack> => {
+  loading ??= import('./toast-stack').then(
+    (stack) => {
+      loaded = stack;
+      for (const notify of listeners) notify();
+      return stack;
+    },
+    (error: unknown) => {
+      loading = null; // offline for a moment: the next toast tries again
+      throw error;
+    },
+  );
+  return loading;
 };
 
-type ToastCardProps = { id: ToastId; kind: ToastKind; message: ReactNode };
-
-/** The whole card is one button so a click anywhere on the toast dismisses it (spec §2). */
-const ToastCard = ({ id, kind, message }: ToastCardProps) => {
-  const { icon: Icon, accent, label } = kinds[kind];
-  return (
-    <button
-      type="button"
-      data-toast-kind={kind}
-      onClick={() => sonnerToast.dismiss(id)}
-      className={cn(
-        'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] cursor-pointer items-start gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white py-3 pr-3 pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
-        'before:absolute before:inset-y-0 before:left-0 before:w-1',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-        accent,
-      )}
-    >
-      <Icon aria-hidden className="mt-px size-5 shrink-0" />
-      <span className="min-w-0 flex-1 text-sm leading-5 font-medium break-words text-slate-800">
-        <span className="sr-only">{label}: </span>
-        {message}
-      </span>
-      <X aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
-    </button>
+const show = (kind: ToastKind, message: ReactNode) => {
+  loadStack().then(
+    (stack) => stack.showToast(kind, message),
+    (error: unknown) => console.error('Could not show a toast:', message, error),
   );
 };
-
-const show = (kind: ToastKind, message: ReactNode): ToastId =>
-  sonnerToast.custom((id) => <ToastCard id={id} kind={kind} message={message} />, {
-    duration: TOAST_DURATION,
-  });
 
 export const toast = {
   success: (message: ReactNode) => show('success', message),
   error: (message: ReactNode) => show('error', message),
   info: (message: ReactNode) => show('info', message),
   warning: (message: ReactNode) => show('warning', message),
-  dismiss: (id?: ToastId) => sonnerToast.dismiss(id),
+  /** Closes every toast. */
+  dismiss: () => {
+    // After any toast still on its way, so that it is closed too.
+    void loading?.then((stack) => stack.dismissToasts()).catch(() => undefined);
+  },
 };
 
-/** Mounted once by the app shell. */
-export const Toaster = () => (
-  <SonnerToaster
-    position="top-center"
-    duration={TOAST_DURATION}
-    visibleToasts={5}
-    gap={10}
-    offset={{ top: 16 }}
-    containerAriaLabel="Notifications"
-  />
-);
+const subscribe = (notify: () => void) => {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+};
+
+/** Mounted once by the app shell; renders nothing until the first toast. */
+export const Toaster = () => {
+  const stack = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
+  return stack ? <stack.ToastStack /> : null;
+};

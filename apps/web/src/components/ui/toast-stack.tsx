@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
+import { cn } from './cn';
+import { TOAST_DURATION, type ToastKind } from './toast';
+
+type ToastId = string | number;
+
+const kinds: Record<ToastKind, { icon: typeof Info; accent: string; label: string }> = {
+  success: {
+    icon: CircleCheck,
+    accent: 'text-emerald-600 before:bg-emerald-500',
+    label: 'Success',
+  },
+  error: { icon: CircleAlert, accent: 'text-red-600 before:bg-red-500', label: 'Error' },
+  info: { icon: Info, accent: 'text-brand-600 before:bg-brand-500', label: 'Information' },
+  warning: { icon: TriangleAlert, accent: 'text-amber-600 before:bg-amber-500', label: 'Warning' },
+};
+
+type ToastCardProps = { id: ToastId; kind: ToastKind; message: ReactNode };
+
+/** The whole card is one button so a click anywhere on the toast dismisses it (spec §2). */
+const ToastCard = ({ id, kind, message }: ToastCardProps) => {
+  const { icon: Icon, accent, label } = kinds[kind];
+  return (
+    <button
+      type="button"
+      data-toast-kind={kind}
+      onClick={() => sonnerToast.dismiss(id)}
+      className={cn(
+        'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] cursor-pointer items-start gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white py-3 pr-3 pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
+        'before:absolute before:inset-y-0 before:left-0 before:w-1',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        accent,
+      )}
+    >
+      <Icon aria-hidden className="mt-px size-5 shrink-0" />
+      <span className="min-w-0 flex-1 text-sm leading-5 font-medium break-words text-slate-800">
+        <span className="sr-only">{label}: </span>
+        {message}
+      </span>
+      <X aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
+    </button>
+  );
+};
+
+export const showToast = (kind: ToastKind, message: ReactNode) => {
+  sonnerToast.custom((id) => <ToastCard id={id} kind={kind} message={message} />, {
+    duration: TOAST_DURATION,
+  });
+};
+
+export const dismissToasts = () => {
+  sonnerToast.dismiss();
+};
+
+/** Sonner's stack; it also shows the toasts raised before it mounted. */
+export const ToastStack = () => (
+  <SonnerToaster
+    position="top-center"
+    duration={TOAST_DURATION}
+    visibleToasts={5}
+    gap={10}
+    offset={{ top: 16 }}
+    containerAriaLabel="Notifications"
+  />
+);
