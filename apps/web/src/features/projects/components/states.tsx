@@ -30,7 +30,7 @@ export const EmptyState = ({
         <Icon aria-hidden className="size-5" />
       </span>
     )}
-    <p className="text-sm font-medium text-slate-700">{title}</p>
+    <p className="text-sm font-semibold text-slate-800">{title}</p>
     {children && <p className="mt-1 max-w-sm text-sm text-slate-500">{children}</p>}
     {action && <div className="mt-4">{action}</div>}
   </div>

@@ -4,14 +4,16 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from './states';
 
 /** Vision and statement of work, line breaks kept (spec §2). */
-export const VisionCard = ({ project }: { project: Project }) => {
+export const VisionCard = ({ project, canEdit }: { project: Project; canEdit: boolean }) => {
   const blank = !project.vision.trim() && !project.statement_of_work.trim();
   return (
     <Card aria-labelledby="vision-title">
       <CardHeader title={<span id="vision-title">Vision</span>} />
       {blank ? (
         <EmptyState icon={Target} title="No vision yet">
-          The vision and the statement of work are written in the project's Edit drawer.
+          {canEdit
+            ? "The vision and the statement of work are written in the project's Edit drawer."
+            : 'The studio has not written down the vision for this project yet.'}
         </EmptyState>
       ) : (
         <CardBody className="flex flex-col gap-5 py-5">

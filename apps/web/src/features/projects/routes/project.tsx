@@ -92,7 +92,7 @@ const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolea
       <ProjectFacts project={project} />
       <div className="mt-6 grid items-start gap-6 text-sm lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <VisionCard project={project} />
+          <VisionCard project={project} canEdit={canEdit} />
           <MilestonesCard projectId={project.id} canEdit={canEdit} />
           <NotesCard projectId={project.id} canEdit={canEdit} />
         </div>
