@@ -1,4 +1,5 @@
 import { measureInitialJs, printBundle } from './bundle';
+import { benchEstimates } from './estimates';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
 import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
@@ -107,6 +108,7 @@ const main = async () => {
       console.log('\n(DATABASE_URL is not set: the run against a PostgreSQL server was skipped.)');
     }
     await benchLeads({ seconds: SECONDS });
+    await benchEstimates({ seconds: SECONDS });
   } finally {
     await bare.stop();
   }

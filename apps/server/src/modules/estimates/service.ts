@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_SAFE_MODIFIER,
   safeHours,
@@ -10,12 +10,12 @@ import {
   type EstimateUpdateRequest,
 } from '@portal/contract/estimates';
 import type { Database, Executor } from '../../db/client';
-import { clients, estimates, estimateSections, projects } from '../../db/schema/index';
+import { clients, clientUsers, estimates, estimateSections, projects } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
 import { referencedProject } from '../projects/service';
 import { estimateScope } from './scope';
-import { loadSections } from './sections-query';
+import { sectionsJson } from './sections-query';
 
 type EstimateInsert = typeof estimates.$inferInsert;
 
@@ -76,30 +76,60 @@ const headers = (db: Executor) =>
     .innerJoin(clients, eq(clients.id, projects.clientId));
 
 /**
- * The estimate detail in two queries whatever its size: the estimate with its project and
- * client (scope checked in the same statement), then every section with its items.
+ * The estimate detail in ONE statement whatever its size: the estimate with its project and
+ * client (scope checked in the same statement) and, as a JSON value built by PostgreSQL, every
+ * section with its items. The estimate's totals add up the sections' exact sums in cents.
+ * It is the hottest read of the portal, so both variants (staff, member) are prepared once.
  */
-export const estimateDetail = async (
-  db: Executor,
-  scope: Scope,
-  id: number,
-): Promise<EstimateDetail | null> => {
-  const [header] = await headers(db)
-    .where(and(eq(estimates.id, id), clientScope(db, scope, projects.clientId)))
-    .limit(1);
-  if (!header) return null;
-  const sections = await loadSections(db, eq(estimateSections.estimateId, id));
-  const high = sumHours(sections.map((s) => s.total_hours_high));
-  return {
-    ...toEstimateDto(header),
-    sections,
-    total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
-    total_hours_high: high,
-    total_hours_safe: safeHours(high, header.safeModifier),
+export const createEstimateDetailReader = (db: Database) => {
+  const statement = (name: string, scoped: boolean) =>
+    db
+      .select({
+        ...headerColumns,
+        sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
+      })
+      .from(estimates)
+      .innerJoin(projects, eq(projects.id, estimates.projectId))
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .where(
+        and(
+          eq(estimates.id, sql.placeholder('id')),
+          scoped
+            ? inArray(
+                projects.clientId,
+                db
+                  .select({ id: clientUsers.clientId })
+                  .from(clientUsers)
+                  .where(eq(clientUsers.userId, sql.placeholder('userId'))),
+              )
+            : undefined,
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  const staff = statement('estimate_detail_staff', false);
+  const member = statement('estimate_detail_member', true);
+
+  return async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
+    const [row] =
+      scope.kind === 'staff'
+        ? await staff.execute({ id })
+        : await member.execute({ id, userId: scope.userId });
+    if (!row) return null;
+    const { sections } = row;
+    const high = sumHours(sections.map((s) => s.total_hours_high));
+    return {
+      ...toEstimateDto(row),
+      sections,
+      total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
+      total_hours_high: high,
+      total_hours_safe: safeHours(high, row.safeModifier),
+    };
   };
 };
 
 export const createEstimateService = (db: Database) => {
+  const estimateDetail = createEstimateDetailReader(db);
   const where = (scope: Scope, filters: EstimateListQuery) =>
     and(
       clientScope(db, scope, projects.clientId),
@@ -124,7 +154,7 @@ export const createEstimateService = (db: Database) => {
       return { count: total, window, rows: rows.map(toEstimateDto) };
     },
 
-    retrieve: (scope: Scope, id: number) => estimateDetail(db, scope, id),
+    retrieve: estimateDetail,
 
     create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
       const id = await db.transaction(async (tx) => {
@@ -141,7 +171,7 @@ export const createEstimateService = (db: Database) => {
         if (!row) throw new Error('estimate not created');
         return row.id;
       });
-      const detail = await estimateDetail(db, scope, id);
+      const detail = await estimateDetail(scope, id);
       if (!detail) throw new Error('estimate vanished after create');
       return detail;
     },
@@ -159,7 +189,7 @@ export const createEstimateService = (db: Database) => {
           .returning({ id: estimates.id });
         return row !== undefined;
       });
-      return updated ? estimateDetail(db, scope, id) : null;
+      return updated ? estimateDetail(scope, id) : null;
     },
 
     /** Sections, items and comments go with it (foreign keys cascade). */

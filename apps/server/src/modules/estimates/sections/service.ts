@@ -12,7 +12,7 @@ import { ordering } from '../../../http/ordering';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
-import { loadSections, toSectionDto } from '../sections-query';
+import { emptySectionDto, loadSections } from '../sections-query';
 
 export const sectionOrder = ordering({
   table: estimateSections,
@@ -67,7 +67,7 @@ export const createEstimateSectionService = (db: Database) => {
           .values({ estimateId: estimate.id, name: body.name, order })
           .returning();
         if (!row) throw new Error('section not created');
-        return toSectionDto(row, []);
+        return emptySectionDto(row);
       }),
 
     update: async (scope: Scope, id: number, body: Partial<EstimateSectionUpdateRequest>) => {

@@ -1,0 +1,252 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
+import { load, warmUp, type LoadResult } from './load';
+import { BENCH_ADMIN, startPortal } from './processes';
+
+/**
+ * `GET /api/estimates/{id}/` (DESIGN §6): estimates of 10 sections × 20 items (~55 KB) and of
+ * 50 × 20, seeded straight into the portal's database, read at 32 connections by staff and by a
+ * member of the estimate's client (whose scope check is part of the same statements). Also
+ * reports the response size and the SQL statements per request, counted by PostgreSQL itself
+ * (`pg_stat_database.xact_commit`: each statement outside a transaction commits once).
+ */
+
+const SHAPES = [
+  { sections: 10, items: 20 },
+  { sections: 50, items: 20 },
+] as const;
+const SEQUENTIAL_REQUESTS = 200;
+
+/** One estimate of `sections` × `items` with believable text and a comment on every 5th item. */
+const seedEstimate = async (
+  client: pg.Client,
+  projectId: number,
+  authorId: number,
+  shape: { sections: number; items: number },
+) => {
+  await client.query('BEGIN');
+  const {
+    rows: [estimate],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO estimates (project_id, name, description, scope_of_work, deliverables, not_included, safe_modifier)
+     VALUES ($1, $2, $3, $4, $5, $6, 1.25) RETURNING id`,
+    [
+      projectId,
+      `Bench estimate ${shape.sections} × ${shape.items}`,
+      'A full rebuild of the customer platform.\nHours are ranges; the high end allows one extra review round.',
+      'Discovery, design system, web app, API, migration and launch support.',
+      'Designs in Figma, the production web app, API documentation, an editor guide.',
+      'Hosting, licences, copywriting and photography.',
+    ],
+  );
+  if (!estimate) throw new Error('bench estimate not created');
+  await client.query(
+    `INSERT INTO estimate_sections (estimate_id, name, "order")
+     SELECT $1, 'Section ' || s || ': ' || (ARRAY['Discovery','Design','Front end','Back end','QA','Launch'])[1 + s % 6], s - 1
+     FROM generate_series(1, $2::int) AS s`,
+    [estimate.id, shape.sections],
+  );
+  await client.query(
+    `INSERT INTO estimate_items (section_id, description, hours_low, hours_high, notes, questions, "order")
+     SELECT s.id,
+            'Item ' || n || ': build, review and test the ' || (ARRAY['checkout','search','account','dashboard','reporting'])[1 + n % 5] || ' feature',
+            low, low + round((random() * 8)::numeric, 2),
+            CASE WHEN n % 2 = 0 THEN 'Includes responsive layouts and accessibility checks.' ELSE '' END,
+            CASE WHEN n % 4 = 0 THEN 'Which payment provider should we integrate?' ELSE '' END,
+            n - 1
+     FROM estimate_sections AS s
+     CROSS JOIN generate_series(1, $2::int) AS n
+     CROSS JOIN LATERAL (SELECT round((random() * 8)::numeric, 2) + 0 * n AS low) AS l
+     WHERE s.estimate_id = $1`,
+    [estimate.id, shape.items],
+  );
+  await client.query(
+    `INSERT INTO estimate_item_comments (item_id, user_id, content)
+     SELECT i.id, $2, 'Could this be done in the first sprint?'
+     FROM estimate_items AS i JOIN estimate_sections AS s ON s.id = i.section_id
+     WHERE s.estimate_id = $1 AND i."order" % 5 = 0`,
+    [estimate.id, authorId],
+  );
+  await client.query('COMMIT');
+  return estimate.id;
+};
+
+/** A client user with a session token stored as the portal stores them (SHA-256 of the key). */
+const seedMember = async (client: pg.Client, clientId: number) => {
+  const {
+    rows: [user],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO users (email, first_name, last_name, email_verified)
+     VALUES ('bench-member@client.example', 'Bench', 'Member', true) RETURNING id`,
+  );
+  if (!user) throw new Error('bench member not created');
+  await client.query('INSERT INTO client_users (client_id, user_id) VALUES ($1, $2)', [
+    clientId,
+    user.id,
+  ]);
+  const token = randomBytes(32).toString('hex');
+  await client.query(
+    `INSERT INTO auth_tokens (user_id, key_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+    [user.id, createHash('sha256').update(token).digest('hex')],
+  );
+  return { userId: user.id, token };
+};
+
+const seedClientAndProject = async (client: pg.Client) => {
+  const {
+    rows: [row],
+  } = await client.query<{ client_id: number; project_id: number }>(
+    `WITH c AS (INSERT INTO clients (name, slug) VALUES ('Bench Client', 'bench-client') RETURNING id)
+     INSERT INTO projects (client_id, name, slug) SELECT id, 'Bench Platform', 'bench-platform' FROM c
+     RETURNING client_id, id AS project_id`,
+  );
+  if (!row) throw new Error('bench project not created');
+  return { clientId: row.client_id, projectId: row.project_id };
+};
+
+/** Statements the database committed for `datname` so far (flushed stats, read from elsewhere). */
+const committed = async (admin: pg.Client, datname: string) => {
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await admin.query<{ n: string }>(
+    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1',
+    [datname],
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+// An idle backend flushes its statistics within 10 s (PostgreSQL's PGSTAT_IDLE_INTERVAL).
+const STATS_FLUSH_MS = 11_000;
+
+/** Statements committed so far, once every backend has flushed its statistics. */
+const settledCount = async (admin: pg.Client, datname: string) => {
+  await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+  return committed(admin, datname);
+};
+
+/** Sequential requests to `url`; answers nothing, the database counts them. */
+const sequential = async (url: string, headers: Record<string, string>) => {
+  for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
+    const res = await fetch(url, { headers });
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+};
+
+const login = async (url: string) => {
+  const res = await fetch(`${url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+};
+
+const line = (r: LoadResult, size: string, statements: string) =>
+  [
+    r.name.padEnd(40),
+    r.rps.toFixed(0).padStart(8),
+    r.p50.toFixed(1).padStart(8),
+    r.p99.toFixed(1).padStart(8),
+    size.padStart(10),
+    statements.padStart(10),
+    r.errors + r.non2xx > 0 ? ` ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests}` : '',
+  ].join(' ');
+
+/**
+ * Runs on a database of its own: a scratch database on the PostgreSQL server in DATABASE_URL
+ * when set, else on an embedded PostgreSQL started here; the portal is started on it.
+ */
+export const benchEstimates = async (options: { seconds: number }) => {
+  let embedded: EmbeddedDatabase | null = null;
+  let dir: string | null = null;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-estimates-'));
+    embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'), { persistent: false });
+    adminUrl = embedded.url;
+  }
+  const where = embedded ? 'embedded PostgreSQL' : `PostgreSQL server at ${new URL(adminUrl).host}`;
+  const name = `portal_bench_estimates_${Date.now()}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const portal = await startPortal(databaseUrl.toString());
+    const seeder = new pg.Client({ connectionString: databaseUrl.toString() });
+    await seeder.connect();
+    try {
+      const staff = { authorization: `Token ${await login(portal.url)}` };
+      const { clientId, projectId } = await seedClientAndProject(seeder);
+      const member = await seedMember(seeder, clientId);
+      const memberAuth = { authorization: `Token ${member.token}` };
+      const ids = [];
+      for (const shape of SHAPES)
+        ids.push({ shape, id: await seedEstimate(seeder, projectId, member.userId, shape) });
+      await seeder.query('VACUUM ANALYZE');
+
+      console.log(`\nEstimate detail on ${where}`);
+      console.log(
+        `${'measure (32 connections)'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'size'.padStart(10)} ${'SQL/req'.padStart(10)}`,
+      );
+      const runs = ids.flatMap(({ shape, id }) =>
+        (
+          [
+            ['staff', staff],
+            ['member', memberAuth],
+          ] as const
+        ).map(([who, headers]) => ({
+          name: `GET /api/estimates/{id}/ ${shape.sections}×${shape.items} (${who})`,
+          url: `${portal.url}/api/estimates/${id}/`,
+          headers,
+        })),
+      );
+      const measured = [];
+      for (const run of runs) {
+        const res = await fetch(run.url, { headers: run.headers });
+        if (!res.ok) throw new Error(`${run.url}: ${res.status} ${await res.text()}`);
+        const size = `${((await res.arrayBuffer()).byteLength / 1024).toFixed(1)} KB`;
+        await warmUp(run.url, run.headers);
+        measured.push({
+          size,
+          result: await load({ ...run, seconds: options.seconds }),
+        });
+      }
+      // Then the statements per request, each set of sequential requests between two flushes.
+      let before = await settledCount(admin, name);
+      for (const [i, run] of runs.entries()) {
+        await sequential(run.url, run.headers);
+        const after = await settledCount(admin, name);
+        const { size, result } = measured[i]!;
+        console.log(line(result, size, ((after - before) / SEQUENTIAL_REQUESTS).toFixed(2)));
+        before = after;
+      }
+      console.log(
+        '  (SQL/req counts every statement the database committed during sequential requests,\n' +
+          '   the token check included; target ≥ 500 req/s and p99 ≤ 100 ms at 10 × 20.)',
+      );
+    } finally {
+      await seeder.end();
+      await portal.stop();
+    }
+  } finally {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if ((rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+};
