@@ -390,6 +390,57 @@ describe('estimate-items: move', () => {
     expect((await orderOf(right.id)).sort()).toEqual([...left.items].sort());
   });
 
+  it('stays consistent while sections are reordered and items cross between them', async () => {
+    const { estimate, sections } = await estimateWith(4, 4, 4);
+    const sectionIds = sections.map((s) => s.id);
+    const allItems = sections.flatMap((s) => s.items);
+    const staff = w.as('staff');
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2 === 0
+          ? staff.post(`/api/estimate-sections/${sectionIds[i % 3]}/move/`, { to: (i * 2) % 3 })
+          : move(allItems[(i * 5) % allItems.length]!, {
+              section: sectionIds[(i + 1) % 3],
+              to: i % 4,
+            }),
+      ),
+    );
+    for (const res of results) expect(res.statusCode).toBe(200);
+    const detail = (await staff.get(`/api/estimates/${estimate.id}/`)).json();
+    expect(detail.sections.map((s: EstimateSection) => s.order)).toEqual([0, 1, 2]);
+    const seen: number[] = [];
+    for (const id of sectionIds) seen.push(...(await orderOf(id)));
+    expect(seen.sort()).toEqual([...allItems].sort());
+  });
+
+  it('stays consistent while a section and items are deleted among moves', async () => {
+    const { estimate, sections } = await estimateWith(5, 5, 5);
+    const [a, b, c] = sections as [
+      { id: number; items: number[] },
+      { id: number; items: number[] },
+      { id: number; items: number[] },
+    ];
+    const staff = w.as('staff');
+    const doomed = [a.items[4]!, b.items[4]!];
+    const results = await Promise.all([
+      ...a.items.slice(0, 4).map((item, i) => move(item, { section: b.id, to: i })),
+      ...b.items.slice(0, 4).map((item, i) => move(item, { section: a.id, to: 3 - i })),
+      ...c.items.map((item) => move(item, { to: 0 })),
+      staff.delete(`/api/estimate-sections/${c.id}/`),
+      ...doomed.map((item) => staff.delete(`/api/estimate-items/${item}/`)),
+      staff.post(`/api/estimate-sections/${a.id}/move/`, { to: 2 }),
+    ]);
+    // Moves of the deleted section's items may find them gone (404); nothing fails otherwise.
+    for (const res of results) expect([200, 204, 404]).toContain(res.statusCode);
+    const detail = (await staff.get(`/api/estimates/${estimate.id}/`)).json();
+    expect(detail.sections.map((s: EstimateSection) => [s.id, s.order])).toEqual([
+      [b.id, 0],
+      [a.id, 1],
+    ]);
+    const left = [...(await orderOf(a.id)), ...(await orderOf(b.id))].sort();
+    expect(left).toEqual([...a.items.slice(0, 4), ...b.items.slice(0, 4)].sort());
+  });
+
   it('reflects comment counts in the moved sections', async () => {
     const { sections } = await estimateWith(1, 0);
     const id = sections[0]!.items[0]!;

@@ -9,6 +9,7 @@ import {
   type EstimateItemUpdateRequest,
   type EstimateSection,
 } from '@portal/contract/estimates';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Database } from '../../../db/client';
 import { estimateItems, estimateSections } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
@@ -16,6 +17,7 @@ import { ordering } from '../../../http/ordering';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { itemScope, referencedSection, sectionScope } from '../scope';
+import { lockSections, retryOnDeadlock } from '../transactions';
 import { commentCount, loadSections, toItemDto } from '../sections-query';
 
 type ItemInsert = typeof estimateItems.$inferInsert;
@@ -140,8 +142,14 @@ export const createEstimateItemService = (db: Database) => {
 
     /** Its comments go with it; the gap in its section closes. */
     destroy: async (scope: Scope, id: number) => {
-      if (!(await findOne(scope, id))) return false;
-      return db.transaction(async (tx) => (await itemOrder.remove(tx, id)) !== null);
+      const item = await findOne(scope, id);
+      if (!item) return false;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await lockSections(tx, scope, [item.section]);
+          return (await itemOrder.remove(tx, id)) !== null;
+        }),
+      );
     },
 
     /**
@@ -161,24 +169,29 @@ export const createEstimateItemService = (db: Database) => {
         .where(visible(scope, id))
         .limit(1);
       if (!found) return null;
-      return db.transaction(async (tx) => {
-        if (move.section === undefined || move.section === found.sectionId) {
-          const moved = await itemOrder.move(tx, id, move);
-          return moved && loadSections(tx, eq(estimateSections.id, moved.parentId));
-        }
-        const target = await referencedSection(tx, scope, move.section);
-        // Sections never change estimate, so this holds for the rest of the transaction.
-        if (target.estimateId !== found.estimateId)
-          throw fieldError('section', ITEM_MESSAGES.otherEstimate);
-        const moved = await itemOrder.moveToParent(tx, id, target.id, move.to);
-        if (!moved) return null;
-        const sections = await loadSections(
-          tx,
-          inArray(estimateSections.id, [moved.previousParentId, moved.parentId]),
-        );
-        const rank = (s: EstimateSection) => (s.id === moved.previousParentId ? 0 : 1);
-        return sections.sort((a, b) => rank(a) - rank(b));
-      });
+      const targetId = move.section ?? found.sectionId;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const locked = await lockSections(tx, scope, [found.sectionId, targetId]);
+          if (targetId === found.sectionId) {
+            const moved = await itemOrder.move(tx, id, move);
+            return moved && loadSections(tx, eq(estimateSections.id, moved.parentId));
+          }
+          const target = locked.find((section) => section.id === targetId);
+          if (!target) throw fieldError('section', FIELD_MESSAGES.pkMissing(targetId));
+          // Sections never change estimate, so this holds for the rest of the transaction.
+          if (target.estimateId !== found.estimateId)
+            throw fieldError('section', ITEM_MESSAGES.otherEstimate);
+          const moved = await itemOrder.moveToParent(tx, id, target.id, move.to);
+          if (!moved) return null;
+          const sections = await loadSections(
+            tx,
+            inArray(estimateSections.id, [moved.previousParentId, moved.parentId]),
+          );
+          const rank = (s: EstimateSection) => (s.id === moved.previousParentId ? 0 : 1);
+          return sections.sort((a, b) => rank(a) - rank(b));
+        }),
+      );
     },
   };
 };

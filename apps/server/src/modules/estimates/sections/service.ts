@@ -13,6 +13,7 @@ import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
 import { emptySectionDto, loadSections } from '../sections-query';
+import { retryOnDeadlock } from '../transactions';
 
 export const sectionOrder = ordering({
   table: estimateSections,
@@ -85,7 +86,9 @@ export const createEstimateSectionService = (db: Database) => {
     /** Its items and their comments go with it (foreign keys cascade); the gap closes. */
     destroy: async (scope: Scope, id: number) => {
       if (!(await findOne(scope, id))) return false;
-      return db.transaction(async (tx) => (await sectionOrder.remove(tx, id)) !== null);
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => (await sectionOrder.remove(tx, id)) !== null),
+      );
     },
 
     /** Answers the estimate's sections in their new order, or null for an unknown section. */
@@ -100,10 +103,12 @@ export const createEstimateSectionService = (db: Database) => {
         .where(visible(scope, id))
         .limit(1);
       if (!visibleRow) return null;
-      return db.transaction(async (tx) => {
-        const moved = await sectionOrder.move(tx, id, move);
-        return moved && loadSections(tx, eq(estimateSections.estimateId, moved.parentId));
-      });
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const moved = await sectionOrder.move(tx, id, move);
+          return moved && loadSections(tx, eq(estimateSections.estimateId, moved.parentId));
+        }),
+      );
     },
   };
 };

@@ -1,0 +1,45 @@
+import { and, asc, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { estimateSections } from '../../db/schema/index';
+import type { Scope } from '../../http/scope';
+import { sectionScope } from './scope';
+
+const DEADLOCK = '40P01';
+const ATTEMPTS = 3;
+
+const isDeadlock = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as Error & { code?: string }).code === DEADLOCK) return true;
+  return false;
+};
+
+/**
+ * Runs a reordering transaction again when PostgreSQL picked it as a deadlock victim. Item and
+ * section writes take their section locks up front in id order, so a cycle needs a rare race (an
+ * item moved elsewhere between the read and the lock); the retry turns that into a short wait.
+ */
+export const retryOnDeadlock = async <T>(run: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+};
+
+/**
+ * KEY SHARE locks on the sections an item write touches, taken first and in id order. Renumbering
+ * items updates their rows twice, and the second update re-checks the foreign key to the section
+ * (KEY SHARE) while the items are already locked; a section move or delete (FOR UPDATE on the
+ * estimate's sections, in id order) could then hold the section and wait for those items.
+ * Taking the section locks before any item lock keeps every lock order the same. Answers the
+ * sections found (in scope), with their estimate.
+ */
+export const lockSections = (tx: Executor, scope: Scope, ids: number[]) =>
+  tx
+    .select({ id: estimateSections.id, estimateId: estimateSections.estimateId })
+    .from(estimateSections)
+    .where(and(inArray(estimateSections.id, ids), sectionScope(tx, scope, estimateSections.id)))
+    .orderBy(asc(estimateSections.id))
+    .for('key share');
