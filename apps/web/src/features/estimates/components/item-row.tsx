@@ -8,9 +8,12 @@ import { formatRange } from '../lib/hours';
 import { itemDndId, type DndData } from './dnd-ids';
 import { DragHandle } from './drag-handle';
 
-/** Phones get each row as a small card: labelled fields instead of columns. */
+/**
+ * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:
+ * a printed A4 page is as narrow as a phone, and a document wants its table.
+ */
 const stacked =
-  'max-md:block max-md:px-0 max-md:py-0 max-md:before:mr-1.5 max-md:before:font-medium max-md:before:text-slate-500 max-md:before:content-[attr(data-label)_":"]';
+  'max-md:not-print:block max-md:not-print:px-0 max-md:not-print:py-0 max-md:not-print:before:mr-1.5 max-md:not-print:before:font-medium max-md:not-print:before:text-slate-500 max-md:not-print:before:content-[attr(data-label)_":"]';
 
 const ItemCells = memo(function ItemCells({
   item,
@@ -22,7 +25,7 @@ const ItemCells = memo(function ItemCells({
   const hours = formatRange({ low: item.hours_low, high: item.hours_high });
   return (
     <>
-      <td className="px-4 py-3 align-top first:pl-5 max-md:block max-md:p-0 max-md:pr-14 print:pl-0">
+      <td className="px-4 py-3 align-top first:pl-5 max-md:not-print:block max-md:not-print:p-0 max-md:not-print:pr-14 print:pl-0!">
         {/* The row is clickable; this button is its keyboard and screen-reader way in. */}
         <button
           type="button"
@@ -35,7 +38,7 @@ const ItemCells = memo(function ItemCells({
       <td
         data-label="Hours"
         className={cn(
-          'px-4 py-3 text-right align-top whitespace-nowrap text-slate-900 tabular-nums max-md:mt-1.5 max-md:text-left',
+          'px-4 py-3 text-right align-top whitespace-nowrap text-slate-900 tabular-nums max-md:not-print:mt-1.5 max-md:not-print:text-left',
           stacked,
         )}
       >
@@ -44,28 +47,28 @@ const ItemCells = memo(function ItemCells({
       <td
         data-label="Notes"
         className={cn(
-          'px-4 py-3 align-top text-slate-600 max-md:mt-1',
+          'px-4 py-3 align-top text-slate-600 max-md:not-print:mt-1',
           stacked,
-          !item.notes && 'max-md:hidden',
+          !item.notes && 'max-md:not-print:hidden',
         )}
       >
-        <span className="line-clamp-3 break-words whitespace-pre-line max-md:inline print:line-clamp-none">
+        <span className="line-clamp-3 break-words whitespace-pre-line max-md:not-print:inline print:line-clamp-none">
           {item.notes}
         </span>
       </td>
       <td
         data-label="Questions"
         className={cn(
-          'px-4 py-3 align-top text-slate-600 max-md:mt-1 print:pr-0',
+          'px-4 py-3 align-top text-slate-600 max-md:not-print:mt-1 print:pr-0!',
           stacked,
-          !item.questions && 'max-md:hidden',
+          !item.questions && 'max-md:not-print:hidden',
         )}
       >
-        <span className="line-clamp-3 break-words whitespace-pre-line max-md:inline print:line-clamp-none">
+        <span className="line-clamp-3 break-words whitespace-pre-line max-md:not-print:inline print:line-clamp-none">
           {item.questions}
         </span>
       </td>
-      <td className="px-4 py-3 text-center align-top last:pr-5 max-md:absolute max-md:top-3 max-md:right-3 max-md:p-0 print:hidden">
+      <td className="px-4 py-3 text-center align-top last:pr-5 max-md:not-print:absolute max-md:not-print:top-3 max-md:not-print:right-3 max-md:not-print:p-0 print:hidden">
         <span
           className={cn(
             'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums',
@@ -93,7 +96,13 @@ export type ItemRowProps = {
 };
 
 /** One item of a section's table; staff drag it by its grip, anyone opens it with a click. */
-export const ItemRow = ({ item, sectionId, canEdit, dropDisabled, onOpen }: ItemRowProps) => {
+export const ItemRow = memo(function ItemRow({
+  item,
+  sectionId,
+  canEdit,
+  dropDisabled,
+  onOpen,
+}: ItemRowProps) {
   const {
     attributes,
     listeners,
@@ -123,13 +132,13 @@ export const ItemRow = ({ item, sectionId, canEdit, dropDisabled, onOpen }: Item
       onClick={onRowClick}
       className={cn(
         'group relative cursor-pointer bg-white transition-colors hover:bg-slate-50/80 print:cursor-auto print:break-inside-avoid',
-        'max-md:block max-md:px-4 max-md:py-3',
-        canEdit && 'max-md:pl-11',
+        'max-md:not-print:block max-md:not-print:px-4 max-md:not-print:py-3',
+        canEdit && 'max-md:not-print:pl-11',
         isDragging && 'z-10 bg-brand-50/60 opacity-50',
       )}
     >
       {canEdit && (
-        <td className="w-10 py-2.5 pl-3 align-top max-md:absolute max-md:top-2 max-md:left-1 max-md:p-0 print:hidden">
+        <td className="w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden">
           <DragHandle
             label={`Move item ${item.description}`}
             attributes={attributes}
@@ -142,7 +151,7 @@ export const ItemRow = ({ item, sectionId, canEdit, dropDisabled, onOpen }: Item
       <ItemCells item={item} onOpen={onOpen} />
     </tr>
   );
-};
+});
 
 /** What follows the pointer while an item is dragged. */
 export const ItemDragPreview = ({ item }: { item: EstimateItem }) => (

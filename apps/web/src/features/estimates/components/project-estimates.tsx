@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, FileText, Pencil, Plus } from 'lucide-react';
+import { FileText, Pencil, Plus } from 'lucide-react';
 import type { Estimate } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -65,11 +65,11 @@ export const ProjectEstimates = ({ project, className }: ProjectEstimatesProps) 
           <li key={estimate.id} className="group flex items-center gap-2 pr-3 hover:bg-slate-50/70">
             <Link
               to={`/estimates/${estimate.id}`}
-              className="flex min-w-0 flex-1 items-center gap-3 px-5 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
+              className="flex min-w-0 flex-1 items-start gap-3 py-2.5 pl-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
             >
-              <FileText aria-hidden className="size-4 shrink-0 text-slate-400" />
+              <FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-brand-700 group-hover:text-brand-800">
+                <span className="line-clamp-2 font-medium break-words text-brand-700 group-hover:text-brand-800">
                   {estimate.name}
                 </span>
                 {estimate.description && (
@@ -78,7 +78,6 @@ export const ProjectEstimates = ({ project, className }: ProjectEstimatesProps) 
                   </span>
                 )}
               </span>
-              <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-300" />
             </Link>
             {isSuperuser && (
               <Tooltip content="Edit estimate">
@@ -87,7 +86,7 @@ export const ProjectEstimates = ({ project, className }: ProjectEstimatesProps) 
                   size="icon"
                   aria-label={`Edit estimate ${estimate.name}`}
                   onClick={() => openDrawer(estimate)}
-                  className="size-8"
+                  className="size-8 text-slate-400 hover:text-slate-700"
                 >
                   <Pencil aria-hidden />
                 </Button>

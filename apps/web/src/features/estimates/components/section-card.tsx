@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -44,7 +44,7 @@ const SectionTitle = ({ id, section }: { id: string; section: EstimateSection })
 );
 
 /** One section: its title, its staff actions, and the table of its items. */
-export const SectionCard = ({
+export const SectionCard = memo(function SectionCard({
   section,
   canEdit,
   dragging,
@@ -52,7 +52,7 @@ export const SectionCard = ({
   onCreateItem,
   onEditSection,
   onDeleteSection,
-}: SectionCardProps) => {
+}: SectionCardProps) {
   const {
     attributes,
     listeners,
@@ -74,6 +74,7 @@ export const SectionCard = ({
   });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const titleId = `estimate-section-${section.id}`;
+  const itemIds = useMemo(() => section.items.map((item) => itemDndId(item.id)), [section.items]);
 
   return (
     <section
@@ -82,6 +83,8 @@ export const SectionCard = ({
       aria-labelledby={titleId}
       className={cn(
         'estimate-section relative rounded-lg border border-slate-200 bg-white shadow-sm',
+        // Long estimates: sections off screen skip layout and paint until scrolled to.
+        'not-print:[content-visibility:auto] not-print:[contain-intrinsic-size:auto_24rem]',
         'print:rounded-none print:border-0 print:shadow-none',
         isDragging && 'z-10 opacity-40',
       )}
@@ -144,9 +147,9 @@ export const SectionCard = ({
               : 'No items in this section yet.'}
           </p>
         ) : (
-          <div className="overflow-x-auto max-md:overflow-visible">
-            <table className="w-full table-fixed border-collapse text-left text-sm max-md:block">
-              <thead className="border-b border-slate-200 bg-slate-50 max-md:hidden print:bg-transparent">
+          <div className="overflow-x-auto max-md:not-print:overflow-visible">
+            <table className="w-full table-fixed border-collapse text-left text-sm max-md:not-print:block">
+              <thead className="border-b border-slate-200 bg-slate-50 max-md:not-print:hidden print:bg-transparent">
                 <tr>
                   {canEdit && (
                     <th scope="col" className="w-10 print:hidden">
@@ -155,11 +158,11 @@ export const SectionCard = ({
                   )}
                   {(
                     [
-                      ['Description', 'print:pl-0'],
-                      ['Hours', 'w-28 text-right'],
+                      ['Description', 'print:pl-0!'],
+                      ['Hours', 'w-36 text-right'],
                       ['Notes', 'w-[21%]'],
-                      ['Questions', 'w-[21%] print:pr-0'],
-                      ['Comments', 'w-28 text-center'],
+                      ['Questions', 'w-[21%] print:pr-0!'],
+                      ['Comments', 'w-26 text-center'],
                     ] as const
                   ).map(([label, className]) => (
                     <th
@@ -176,11 +179,8 @@ export const SectionCard = ({
                   ))}
                 </tr>
               </thead>
-              <SortableContext
-                items={section.items.map((item) => itemDndId(item.id))}
-                strategy={verticalListSortingStrategy}
-              >
-                <tbody className="divide-y divide-slate-100 max-md:block print:divide-slate-200">
+              <SortableContext items={itemIds} strategy={verticalListSortingStrategy}>
+                <tbody className="divide-y divide-slate-100 max-md:not-print:block print:divide-slate-200">
                   {section.items.map((item) => (
                     <ItemRow
                       key={item.id}
@@ -199,7 +199,7 @@ export const SectionCard = ({
       </div>
     </section>
   );
-};
+});
 
 /** What follows the pointer while a section is dragged: its title, compact. */
 export const SectionDragPreview = ({ section }: { section: EstimateSection }) => (

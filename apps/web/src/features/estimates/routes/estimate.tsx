@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronLeft, LayoutList, Pencil, Plus, Printer } from 'lucide-react';
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
@@ -18,6 +18,7 @@ import { EstimateDrawer } from '../components/estimate-drawer';
 import { EstimateOverview } from '../components/estimate-overview';
 import { EstimateTotal } from '../components/estimate-total';
 import { ItemDrawer } from '../components/item-drawer';
+import type { SectionActions } from '../components/section-card';
 import { SectionDialog } from '../components/section-dialog';
 import { EmptyState, EstimateNotFound, isNotFound, LoadError } from '../components/states';
 import '../print.css';
@@ -29,8 +30,9 @@ type Overlay =
   | { kind: 'delete-section'; section: EstimateSection }
   | {
       kind: 'item';
-      /** As they were when the drawer opened: shown while it closes after a delete. */
-      section: EstimateSection;
+      /** The section a new item goes into. */
+      sectionId: number;
+      /** The item as it was when the drawer opened: shown while it closes after a delete. */
       item: EstimateItem | null;
     };
 
@@ -110,22 +112,32 @@ const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
   const deleteSection = useDeleteSection(estimate.id);
   const [state, setState] = useState<OverlayState>({ overlay: null, open: false, session: 0 });
 
-  const open = (overlay: Overlay) =>
-    setState((current) => ({ overlay, open: true, session: current.session + 1 }));
+  const open = useCallback(
+    (overlay: Overlay) =>
+      setState((current) => ({ overlay, open: true, session: current.session + 1 })),
+    [],
+  );
+  // Stable, so the board's sections and rows skip re-rendering when only this screen changes.
+  const actions = useMemo<SectionActions>(
+    () => ({
+      onOpenItem: (item) => open({ kind: 'item', sectionId: item.section, item }),
+      onCreateItem: (section) => open({ kind: 'item', sectionId: section.id, item: null }),
+      onEditSection: (section) => open({ kind: 'section', section }),
+      onDeleteSection: (section) => open({ kind: 'delete-section', section }),
+    }),
+    [open],
+  );
   const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
   const overlay = state.overlay;
 
   // The drawer follows the item as it changes (a comment, an edit, a move into another section).
   const itemOverlay = overlay?.kind === 'item' ? overlay : null;
   const openedItem = itemOverlay?.item ?? null;
-  const liveSection = itemOverlay
-    ? estimate.sections.find((section) =>
-        openedItem
-          ? section.items.some((item) => item.id === openedItem.id)
-          : section.id === itemOverlay.section.id,
-      )
+  const liveSection = openedItem
+    ? estimate.sections.find((section) => section.items.some((item) => item.id === openedItem.id))
     : undefined;
-  const drawerSection = liveSection ?? itemOverlay?.section;
+  const drawerSection =
+    liveSection ?? estimate.sections.find((section) => section.id === itemOverlay?.sectionId);
   const drawerItem = openedItem
     ? (liveSection?.items.find((item) => item.id === openedItem.id) ?? openedItem)
     : null;
@@ -186,13 +198,7 @@ const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
               canEdit={canEdit}
               onMoveSection={moveSection}
               onMoveItem={moveItem}
-              onOpenItem={(item: EstimateItem) => {
-                const section = estimate.sections.find((entry) => entry.id === item.section);
-                if (section) open({ kind: 'item', section, item });
-              }}
-              onCreateItem={(section) => open({ kind: 'item', section, item: null })}
-              onEditSection={(section) => open({ kind: 'section', section })}
-              onDeleteSection={(section) => open({ kind: 'delete-section', section })}
+              {...actions}
             />
           )}
         </div>

@@ -30,7 +30,7 @@ const EstimateRow = ({ estimate, isSuperuser }: { estimate: Estimate; isSuperuse
           {estimate.name}
         </Link>
       </TableCell>
-      <TableCell className="max-md:inline-block max-md:pt-0 max-md:pr-1 max-md:text-[13px] max-md:after:ml-1 max-md:after:text-slate-300 max-md:after:content-['·']">
+      <TableCell className="max-md:inline-block max-md:pt-0 max-md:pr-1 max-md:pl-5 max-md:text-[13px] max-md:after:ml-1 max-md:after:text-slate-300 max-md:after:content-['·']">
         {/* Client pages are staff screens: others see the name only (spec §2). */}
         {isSuperuser ? (
           <Link to={`/clients/${project.client.slug}`} className="hover:underline">
