@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginRequestSchema, type LoginRequest } from '@portal/contract/auth';
+import { loginRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
 import { usePortalName } from '../../../lib/config';
 import { applyFormErrors, parseError, toastError } from '../../../lib/errors';
+import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGoogleLogin } from '../api/google-login';
 import { useLogin } from '../api/login';
@@ -71,12 +70,7 @@ export const LoginRoute = () => {
     resetField,
     setError,
     formState: { errors, isValid },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    mode: 'onChange',
-    delayError: 600, // no error flashes mid-word while typing
-    defaultValues: { username: '', password: '' },
-  });
+  } = useLiveForm(loginRequestSchema, { username: '', password: '' });
 
   if (finishingGoogle) return <PageSpinner label="Signing you in" />;
 

@@ -1,13 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordResetConfirmRequestSchema } from '@portal/contract/auth';
-import type { z } from 'zod';
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, parseError } from '../../../lib/errors';
+import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePasswordResetConfirm } from '../api/password-reset-confirm';
 import { AuthCard } from '../components/auth-card';
@@ -17,7 +15,6 @@ const formSchema = passwordResetConfirmRequestSchema.pick({
   new_password1: true,
   new_password2: true,
 });
-type FormValues = z.infer<typeof formSchema>;
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
@@ -31,12 +28,7 @@ export const PasswordResetConfirmRoute = () => {
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    mode: 'onChange',
-    delayError: 600, // no error flashes mid-word while typing
-    defaultValues: { new_password1: '', new_password2: '' },
-  });
+  } = useLiveForm(formSchema, { new_password1: '', new_password2: '' });
 
   const onSubmit = handleSubmit((values) =>
     confirm.mutate(

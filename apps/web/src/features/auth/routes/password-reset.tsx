@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { emailRequestSchema, type EmailRequest } from '@portal/contract/auth';
+import { emailRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { applyFormErrors } from '../../../lib/errors';
+import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
@@ -25,12 +24,7 @@ export const PasswordResetRoute = () => {
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useForm<EmailRequest>({
-    resolver: zodResolver(emailRequestSchema),
-    mode: 'onChange',
-    delayError: 600, // no error flashes mid-word while typing
-    defaultValues: { email: '' },
-  });
+  } = useLiveForm(emailRequestSchema, { email: '' });
 
   if (reset.isSuccess) {
     return (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { signUpRequestSchema, type SignUpRequest } from '@portal/contract/auth';
+import { signUpRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
 import { applyFormErrors } from '../../../lib/errors';
+import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from '../components/auth-card';
@@ -33,12 +32,7 @@ export const SignUpRoute = () => {
     resetField,
     setError,
     formState: { errors, isValid },
-  } = useForm<SignUpRequest>({
-    resolver: zodResolver(signUpRequestSchema),
-    mode: 'onChange',
-    delayError: 600, // no error flashes mid-word while typing
-    defaultValues: { email: '', password1: '', password2: '' },
-  });
+  } = useLiveForm(signUpRequestSchema, { email: '', password1: '', password2: '' });
 
   if (registered) {
     return (

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordChangeRequestSchema, type PasswordChangeRequest } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
@@ -8,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors } from '../../../lib/errors';
+import { useLiveForm } from '../../../lib/use-live-form';
 import { useChangePassword } from '../api/change-password';
 
 const empty: PasswordChangeRequest = { old_password: '', new_password1: '', new_password2: '' };
@@ -20,12 +19,7 @@ export const PasswordForm = () => {
     reset,
     setError,
     formState: { errors, isValid },
-  } = useForm<PasswordChangeRequest>({
-    resolver: zodResolver(passwordChangeRequestSchema),
-    mode: 'onChange',
-    delayError: 600, // no error flashes mid-word while typing
-    defaultValues: empty,
-  });
+  } = useLiveForm(passwordChangeRequestSchema, empty);
 
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, {
