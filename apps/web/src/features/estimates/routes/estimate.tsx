@@ -256,10 +256,11 @@ export const EstimateRoute = () => {
   const id = Number(estimateId);
   const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const estimate = useEstimate(id, valid);
+  const notFound = !valid || (estimate.isError && isNotFound(estimate.error));
   // Spec §2: the estimate name plus the portal suffix.
-  usePageTitle(estimate.data?.name ?? 'Estimate');
+  usePageTitle(estimate.data?.name ?? (notFound ? 'Estimate not found' : 'Estimate'));
 
-  if (!valid || (estimate.isError && isNotFound(estimate.error))) return <EstimateNotFound />;
+  if (notFound) return <EstimateNotFound />;
   if (estimate.isError) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
