@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -21,6 +22,16 @@ describe('loadConfig', () => {
 
   it('turns demo data off by default on an external database', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/portal' }).demoData).toBe(false);
+  });
+
+  it('keeps data in the repository by default and resolves relative paths from where npm ran', () => {
+    const { DATA_DIR: _unused, ...withoutDataDir } = base;
+    expect(loadConfig(withoutDataDir).dataDir).toBe(
+      path.resolve(import.meta.dirname, '../../../data'),
+    );
+    expect(loadConfig({ ...base, DATA_DIR: 'mydata', INIT_CWD: '/srv/portal' }).dataDir).toBe(
+      '/srv/portal/mydata',
+    );
   });
 
   it('treats empty variables as unset', () => {

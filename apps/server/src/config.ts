@@ -29,7 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -153,7 +153,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative paths are taken from where `npm` was invoked (npm runs the server inside
+  // apps/server); the default is the repository's own `data/`.
+  const dataDir = e.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
+    : path.resolve(import.meta.dirname, '../../../data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
