@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { load, warmUp, type LoadResult } from './load';
+import { benchEstimateScreen } from './estimate-screen';
 import { BENCH_ADMIN, startPortal } from './processes';
 
 /**
@@ -19,6 +20,8 @@ const SHAPES = [
   { sections: 10, items: 20 },
   { sections: 50, items: 20 },
 ] as const;
+/** The browser measure's estimate: 1,000 items. */
+const SCREEN_SHAPE = { sections: 20, items: 50 } as const;
 const SEQUENTIAL_REQUESTS = 200;
 
 /** One estimate of `sections` × `items` with believable text and a comment on every 5th item. */
@@ -182,7 +185,8 @@ export const benchEstimates = async (options: { seconds: number }) => {
     const seeder = new pg.Client({ connectionString: databaseUrl.toString() });
     await seeder.connect();
     try {
-      const staff = { authorization: `Token ${await login(portal.url)}` };
+      const staffToken = await login(portal.url);
+      const staff = { authorization: `Token ${staffToken}` };
       const { clientId, projectId } = await seedClientAndProject(seeder);
       const member = await seedMember(seeder, clientId);
       const memberAuth = { authorization: `Token ${member.token}` };
@@ -230,6 +234,14 @@ export const benchEstimates = async (options: { seconds: number }) => {
       console.log(
         '  (SQL/req counts every statement the database committed during sequential requests,\n' +
           '   the token check included; target ≥ 500 req/s and p99 ≤ 100 ms at 10 × 20.)',
+      );
+      const screenId = await seedEstimate(seeder, projectId, member.userId, SCREEN_SHAPE);
+      await seeder.query('ANALYZE');
+      await benchEstimateScreen(
+        portal.url,
+        staffToken,
+        screenId,
+        SCREEN_SHAPE.sections * (SCREEN_SHAPE.items + 1),
       );
     } finally {
       await seeder.end();
