@@ -17,7 +17,7 @@ import {
   estimateRequest,
   type EstimateFormValues,
 } from '../lib/forms';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 export type LockedProject = { id: number; name: string };
 

@@ -3,7 +3,7 @@ import { isLeadStatus, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@portal/contrac
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import type { LeadFormInput } from '../lib/lead-form';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 export type LeadFormFieldsProps = {
   register: UseFormRegister<LeadFormInput>;

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract/leads';
 import { Input } from '../../../components/ui/input';
 import { useDebouncedSearch } from '../lib/use-debounced-search';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 export type LeadsToolbarProps = {
   search: string;

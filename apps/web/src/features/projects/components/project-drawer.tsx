@@ -25,7 +25,7 @@ import { parseApiDate, toApiDate } from '../lib/format';
 import { PROJECT_URL_LABELS } from '../lib/links';
 import { useOpenSession } from '../lib/use-open-session';
 import { FormActions } from './form-actions';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { projectStatusLabel } from './status-badge';
 
 /**

@@ -17,7 +17,7 @@ import { applyFormErrors, toastError } from '../../../lib/errors';
 import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
 import { useOpenSession } from '../lib/use-open-session';
 import { FormActions } from './form-actions';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { noteStatusLabel } from './status-badge';
 
 /** Create sends `project` too; the rest is the update body. */

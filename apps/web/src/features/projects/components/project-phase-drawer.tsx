@@ -14,7 +14,7 @@ import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/ph
 import { parseApiDate, toApiDate } from '../lib/format';
 import { useOpenSession } from '../lib/use-open-session';
 import { FormActions } from './form-actions';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 /** Create sends `project` too; the rest is the update body. */
 type FormInput = z.input<typeof projectPhaseUpdateRequestSchema>;

@@ -1,11 +1,15 @@
 import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
-import { controlClasses } from '../../../components/ui/input';
+import { cn } from './cn';
+import { controlClasses } from './input';
 
 export type NativeSelectProps = ComponentProps<'select'> & { invalid?: boolean };
 
-/** The browser's own select in the control style: accessible everywhere, native on phones. */
+/**
+ * The browser's own select in the control style. For short fixed lists (statuses, phases,
+ * projects) it needs no popover, and the native one is the most accessible on phones and to
+ * screen readers. `className` sizes the wrapper.
+ */
 export const NativeSelect = ({ invalid, className, children, ...props }: NativeSelectProps) => (
   <div className={cn('relative', className)}>
     <select
