@@ -5,3 +5,4 @@ export * from './clients';
 export * from './projects';
 export * from './leads';
 export * from './estimates';
+export * from './test-plans';
