@@ -6,6 +6,7 @@ import { leadRoutes } from './leads/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
 import { socialRoutes } from './social/routes';
+import { testPlanRoutes } from './test-plans/routes';
 import { userRoutes } from './users/routes';
 
 /** Every feature module's routes; each later area adds one line here. */
@@ -18,4 +19,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(leadRoutes);
   await app.register(projectRoutes);
   await app.register(estimateRoutes);
+  await app.register(testPlanRoutes);
 };

@@ -1,0 +1,123 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { MoveRequest } from '@portal/contract/ordering';
+import type {
+  TestFlow,
+  TestFlowCreateRequest,
+  TestFlowListQuery,
+  TestFlowUpdateRequest,
+} from '@portal/contract/test-plans';
+import type { Database } from '../../../db/client';
+import { testFlows } from '../../../db/schema/index';
+import { ordering } from '../../../http/ordering';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { retryOnDeadlock } from '../../estimates/transactions';
+import { loadFlows } from '../flows-query';
+import { lockMilestone, milestoneScope, referencedMilestone } from '../scope';
+
+export const flowOrder = ordering({
+  table: testFlows,
+  id: testFlows.id,
+  parent: testFlows.milestoneId,
+  order: testFlows.order,
+});
+
+/** A milestone's test flows, in their order, each answered with its steps. */
+export const createTestFlowService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(testFlows.id, id), milestoneScope(db, scope, testFlows.milestoneId));
+
+  const findOne = async (scope: Scope, id: number): Promise<TestFlow | null> =>
+    (await loadFlows(db, visible(scope, id)))[0] ?? null;
+
+  /** The milestone of a flow the scope may see; flows never change milestone. */
+  const milestoneOf = async (scope: Scope, id: number) => {
+    const [row] = await db
+      .select({ milestoneId: testFlows.milestoneId })
+      .from(testFlows)
+      .where(visible(scope, id))
+      .limit(1);
+    return row?.milestoneId ?? null;
+  };
+
+  return {
+    list: async (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) => {
+      const where = and(
+        milestoneScope(db, scope, testFlows.milestoneId),
+        filters.milestone === undefined ? undefined : eq(testFlows.milestoneId, filters.milestone),
+      );
+      const [totals] = await db.select({ total: count() }).from(testFlows).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      // The page is chosen among flows (not joined rows), then read with its steps at once.
+      const pageIds = db
+        .select({ id: testFlows.id })
+        .from(testFlows)
+        .where(where)
+        .orderBy(asc(testFlows.milestoneId), asc(testFlows.order))
+        .limit(window.limit)
+        .offset(window.offset);
+      const rows = await loadFlows(db, inArray(testFlows.id, pageIds));
+      return { count: total, window, rows };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: TestFlowCreateRequest): Promise<TestFlow> =>
+      retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const milestone = await referencedMilestone(tx, scope, body.milestone);
+          const order = await flowOrder.nextPosition(tx, milestone.id);
+          const [row] = await tx
+            .insert(testFlows)
+            .values({ milestoneId: milestone.id, name: body.name, order })
+            .returning();
+          if (!row) throw new Error('test flow not created');
+          return {
+            id: row.id,
+            name: row.name,
+            order: row.order,
+            milestone: row.milestoneId,
+            test_steps: [],
+          };
+        }),
+      ),
+
+    update: async (scope: Scope, id: number, body: Partial<TestFlowUpdateRequest>) => {
+      if (body.name !== undefined) {
+        const updated = await db
+          .update(testFlows)
+          .set({ name: body.name })
+          .where(visible(scope, id))
+          .returning({ id: testFlows.id });
+        if (updated.length === 0) return null;
+      }
+      return findOne(scope, id);
+    },
+
+    /** Its steps go with it (the foreign key cascades); the gap among the flows closes. */
+    destroy: async (scope: Scope, id: number) => {
+      const milestoneId = await milestoneOf(scope, id);
+      if (milestoneId === null) return false;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await lockMilestone(tx, milestoneId);
+          return (await flowOrder.remove(tx, id)) !== null;
+        }),
+      );
+    },
+
+    /** Answers the milestone's flows in their new order, or null for an unknown flow. */
+    move: async (scope: Scope, id: number, move: MoveRequest): Promise<TestFlow[] | null> => {
+      const milestoneId = await milestoneOf(scope, id);
+      if (milestoneId === null) return null;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await lockMilestone(tx, milestoneId);
+          const moved = await flowOrder.move(tx, id, move);
+          return moved && loadFlows(tx, eq(testFlows.milestoneId, moved.parentId));
+        }),
+      );
+    },
+  };
+};

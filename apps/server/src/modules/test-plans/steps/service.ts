@@ -1,0 +1,146 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import type {
+  TestFlow,
+  TestStep,
+  TestStepCreateRequest,
+  TestStepListQuery,
+  TestStepMoveRequest,
+  TestStepUpdateRequest,
+} from '@portal/contract/test-plans';
+import type { Database } from '../../../db/client';
+import { testFlows, testSteps } from '../../../db/schema/index';
+import { fieldError } from '../../../http/errors';
+import { ordering } from '../../../http/ordering';
+import type { PageWindow } from '../../../http/pagination';
+import type { Scope } from '../../../http/scope';
+import { retryOnDeadlock } from '../../estimates/transactions';
+import { loadFlows, toStepDto } from '../flows-query';
+import { flowScope, lockFlows, stepScope } from '../scope';
+
+export const STEP_MESSAGES = {
+  otherMilestone: 'Steps move only between flows of the same milestone.',
+} as const;
+
+export const stepOrder = ordering({
+  table: testSteps,
+  id: testSteps.id,
+  parent: testSteps.testFlowId,
+  order: testSteps.order,
+});
+
+/** Steps of a flow, in their order; they move within and between a milestone's flows. */
+export const createTestStepService = (db: Database) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(testSteps.id, id), stepScope(db, scope, testSteps.id));
+
+  const findOne = async (scope: Scope, id: number): Promise<TestStep | null> => {
+    const [row] = await db.select().from(testSteps).where(visible(scope, id)).limit(1);
+    return row ? toStepDto(row) : null;
+  };
+
+  return {
+    list: async (scope: Scope, filters: TestStepListQuery, page: (total: number) => PageWindow) => {
+      const where = and(
+        flowScope(db, scope, testSteps.testFlowId),
+        filters.test_flow === undefined ? undefined : eq(testSteps.testFlowId, filters.test_flow),
+      );
+      const [totals] = await db.select({ total: count() }).from(testSteps).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select({ step: testSteps })
+        .from(testSteps)
+        .innerJoin(testFlows, eq(testFlows.id, testSteps.testFlowId))
+        .where(where)
+        .orderBy(asc(testFlows.milestoneId), asc(testFlows.order), asc(testSteps.order))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map((r) => toStepDto(r.step)) };
+    },
+
+    retrieve: findOne,
+
+    create: async (scope: Scope, body: TestStepCreateRequest): Promise<TestStep> =>
+      retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const [flow] = await lockFlows(tx, scope, [body.test_flow]);
+          if (!flow) throw fieldError('test_flow', FIELD_MESSAGES.pkMissing(body.test_flow));
+          const order = await stepOrder.nextPosition(tx, flow.id);
+          const [row] = await tx
+            .insert(testSteps)
+            .values({ testFlowId: flow.id, description: body.description, type: body.type, order })
+            .returning();
+          if (!row) throw new Error('test step not created');
+          return toStepDto(row);
+        }),
+      ),
+
+    update: async (scope: Scope, id: number, body: Partial<TestStepUpdateRequest>) => {
+      const columns: Partial<typeof testSteps.$inferInsert> = {};
+      if (body.description !== undefined) columns.description = body.description;
+      if (body.type !== undefined) columns.type = body.type;
+      if (Object.keys(columns).length > 0) {
+        const updated = await db
+          .update(testSteps)
+          .set(columns)
+          .where(visible(scope, id))
+          .returning({ id: testSteps.id });
+        if (updated.length === 0) return null;
+      }
+      return findOne(scope, id);
+    },
+
+    /** The gap in its flow closes. */
+    destroy: async (scope: Scope, id: number) => {
+      const step = await findOne(scope, id);
+      if (!step) return false;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await lockFlows(tx, scope, [step.test_flow]);
+          return (await stepOrder.remove(tx, id)) !== null;
+        }),
+      );
+    },
+
+    /**
+     * Moves a step within its flow, or into another flow of the same milestone. Answers the
+     * affected flows with their steps in order (source first, then target), or null when the
+     * step is unknown.
+     */
+    move: async (
+      scope: Scope,
+      id: number,
+      move: TestStepMoveRequest,
+    ): Promise<TestFlow[] | null> => {
+      const step = await findOne(scope, id);
+      if (!step) return null;
+      const targetId = move.test_flow ?? step.test_flow;
+      return retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const locked = await lockFlows(tx, scope, [step.test_flow, targetId]);
+          if (targetId === step.test_flow) {
+            const moved = await stepOrder.move(tx, id, move);
+            return moved && loadFlows(tx, eq(testFlows.id, moved.parentId));
+          }
+          const source = locked.find((flow) => flow.id === step.test_flow);
+          const target = locked.find((flow) => flow.id === targetId);
+          if (!target) throw fieldError('test_flow', FIELD_MESSAGES.pkMissing(targetId));
+          // The source flow went away with the step (a concurrent flow delete).
+          if (!source) return null;
+          // Flows never change milestone, so this holds for the rest of the transaction.
+          if (target.milestoneId !== source.milestoneId)
+            throw fieldError('test_flow', STEP_MESSAGES.otherMilestone);
+          const moved = await stepOrder.moveToParent(tx, id, target.id, move.to);
+          if (!moved) return null;
+          const flows = await loadFlows(
+            tx,
+            inArray(testFlows.id, [moved.previousParentId, moved.parentId]),
+          );
+          const rank = (f: TestFlow) => (f.id === moved.previousParentId ? 0 : 1);
+          return flows.sort((a, b) => rank(a) - rank(b));
+        }),
+      );
+    },
+  };
+};
