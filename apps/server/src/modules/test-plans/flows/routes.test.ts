@@ -137,7 +137,7 @@ describe('test-flows: writes', () => {
       'Invalid pk "999999" - object does not exist.',
     ],
   ])('rejects %j with a 400 on %s', async (body, field, message) => {
-    const payload = { ...body };
+    const payload: Record<string, unknown> = { ...body };
     if (payload.milestone === 0) payload.milestone = w.milestones.acme.id;
     const res = await w.as('staff').post('/api/test-flows/', payload);
     expect(res.statusCode).toBe(400);
