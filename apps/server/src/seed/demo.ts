@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
+import { seedDemoTestPlans } from '../modules/test-plans/demo-data';
 
 /** Demo password of every demo account, so a newcomer can sign in as a client user too. */
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -42,4 +43,5 @@ export const seedDemoData = async (ctx: AppContext) => {
   await seedClientsAndProjects(ctx.db);
   await seedDemoEstimates(ctx.db);
   await seedDemoLeads(ctx.db);
+  await seedDemoTestPlans(ctx.db);
 };
