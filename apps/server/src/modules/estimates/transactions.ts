@@ -4,30 +4,6 @@ import { estimateSections } from '../../db/schema/index';
 import type { Scope } from '../../http/scope';
 import { sectionScope } from './scope';
 
-const DEADLOCK = '40P01';
-const ATTEMPTS = 3;
-
-const isDeadlock = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if ((e as Error & { code?: string }).code === DEADLOCK) return true;
-  return false;
-};
-
-/**
- * Runs a reordering transaction again when PostgreSQL picked it as a deadlock victim. Item and
- * section writes take their section locks up front in id order, so a cycle needs a rare race (an
- * item moved elsewhere between the read and the lock); the retry turns that into a short wait.
- */
-export const retryOnDeadlock = async <T>(run: () => Promise<T>): Promise<T> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-};
-
 /**
  * KEY SHARE locks on the sections an item write touches, taken first and in id order. Renumbering
  * items updates their rows twice, and the second update re-checks the foreign key to the section

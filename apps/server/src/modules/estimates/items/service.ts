@@ -17,7 +17,8 @@ import { ordering } from '../../../http/ordering';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { itemScope, referencedSection, sectionScope } from '../scope';
-import { lockSections, retryOnDeadlock } from '../transactions';
+import { retryOnDeadlock } from '../../../db/retry';
+import { lockSections } from '../transactions';
 import { commentCount, loadSections, toItemDto } from '../sections-query';
 
 type ItemInsert = typeof estimateItems.$inferInsert;

@@ -13,7 +13,7 @@ import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
 import { emptySectionDto, loadSections } from '../sections-query';
-import { retryOnDeadlock } from '../transactions';
+import { retryOnDeadlock } from '../../../db/retry';
 
 export const sectionOrder = ordering({
   table: estimateSections,

@@ -11,7 +11,7 @@ import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { retryOnDeadlock } from '../../estimates/transactions';
+import { retryOnDeadlock } from '../../../db/retry';
 import { loadFlows } from '../flows-query';
 import { lockMilestone, milestoneScope, referencedMilestone } from '../scope';
 

@@ -14,7 +14,7 @@ import { fieldError } from '../../../http/errors';
 import { ordering } from '../../../http/ordering';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { retryOnDeadlock } from '../../estimates/transactions';
+import { retryOnDeadlock } from '../../../db/retry';
 import { loadFlows, toStepDto } from '../flows-query';
 import { flowScope, lockFlows, stepScope } from '../scope';
 
