@@ -52,6 +52,16 @@ const build = async () => {
       return note;
     },
     destroy: async (_request, id) => notes.delete(id),
+    move: {
+      summary: 'Move a note to the front',
+      body: z.object({ to: z.literal(0) }),
+      answer: z.array(noteSchema),
+      run: async (_request, id) => {
+        const note = notes.get(id);
+        if (!note) return null;
+        return [note, ...[...notes.values()].filter((n) => n !== note)];
+      },
+    },
   });
   await app.ready();
   return app;
@@ -192,5 +202,48 @@ describe('registerResource', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toHaveProperty('detail');
+  });
+});
+
+describe('registerResource move action', () => {
+  it('answers the reordered list, guarded like any write, with 404 for a missing record', async () => {
+    for (const title of ['a', 'b'])
+      await app.inject({
+        method: 'POST',
+        url: '/api/notes/',
+        headers: staff,
+        payload: { title, done: false },
+      });
+    const moved = await app.inject({
+      method: 'POST',
+      url: '/api/notes/2/move/',
+      headers: staff,
+      payload: { to: 0 },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().map((n: { title: string }) => n.title)).toEqual(['b', 'a']);
+
+    // Permission first: a caller who may not move learns nothing from a bad body.
+    const denied = await app.inject({
+      method: 'POST',
+      url: '/api/notes/2/move/',
+      payload: { to: 'x' },
+    });
+    expect(denied.statusCode).toBe(403);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/notes/2/move/',
+      headers: staff,
+      payload: { to: 5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('to');
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/notes/99/move/',
+      headers: staff,
+      payload: { to: 0 },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

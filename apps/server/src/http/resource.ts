@@ -20,6 +20,7 @@ export type ResourceDefinition<
   Create extends z.ZodType,
   Update extends z.ZodObject,
   Key extends z.ZodType = typeof idSchema,
+  Move extends z.ZodType = z.ZodType,
 > = {
   name: string;
   tags?: string[];
@@ -44,6 +45,20 @@ export type ResourceDefinition<
     body: Partial<z.infer<Update>>,
   ) => Promise<Maybe<z.output<Item>>>;
   destroy?: (request: FastifyRequest, key: z.infer<Key>) => Promise<boolean>;
+  /**
+   * `POST /api/{name}/{key}/move/` for ordered children, guarded by `permission(request, 'move')`;
+   * answers the reordered siblings (or the affected parents), a missing record is a 404.
+   */
+  move?: {
+    body: Move;
+    answer: z.ZodType;
+    summary: string;
+    run: (
+      request: FastifyRequest,
+      key: z.infer<Key>,
+      body: z.infer<Move>,
+    ) => Promise<Maybe<unknown>>;
+  };
 };
 
 export const registerResource = <
@@ -52,9 +67,10 @@ export const registerResource = <
   Create extends z.ZodType,
   Update extends z.ZodObject,
   Key extends z.ZodType = typeof idSchema,
+  Move extends z.ZodType = z.ZodType,
 >(
   parent: FastifyInstance,
-  def: ResourceDefinition<Item, Query, Create, Update, Key>,
+  def: ResourceDefinition<Item, Query, Create, Update, Key, Move>,
 ) => {
   // Schemas still validate and serialize; handlers are typed through the definition instead.
   const app = parent;
@@ -153,6 +169,26 @@ export const registerResource = <
         if (!(await destroy(request, (request.params as { key: z.infer<Key> }).key)))
           throw notFound();
         return reply.status(204).send();
+      },
+    );
+  }
+  if (def.move) {
+    const move = def.move;
+    app.post(
+      `${detail}move/`,
+      {
+        schema: s({
+          tags,
+          summary: move.summary,
+          params,
+          body: move.body,
+          response: { 200: move.answer },
+        }),
+        ...guard('move'),
+      },
+      async (request) => {
+        const key = (request.params as { key: z.infer<Key> }).key;
+        return found(await move.run(request, key, request.body as z.infer<Move>));
       },
     );
   }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@portal/contract/common';
 import {
   estimateItemCreateRequestSchema,
   estimateItemListQuerySchema,
@@ -9,9 +8,7 @@ import {
   estimateItemUpdateRequestSchema,
   estimateSectionArraySchema,
 } from '@portal/contract/estimates';
-import { requireStaff } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
-import { detailActionPath, registerResource } from '../../../http/resource';
+import { registerResource } from '../../../http/resource';
 import { permissions, scopeOf } from '../../../http/scope';
 import { createEstimateItemService } from './service';
 
@@ -32,28 +29,13 @@ export const estimateItemRoutes = async (parent: FastifyInstance) => {
     create: (request, body) => service.create(scopeOf(request), body),
     update: (request, id, body) => service.update(scopeOf(request), id, body),
     destroy: (request, id) => service.destroy(scopeOf(request), id),
+    move: {
+      summary:
+        'Move an item within its section or into another; answers the affected sections ' +
+        '(source first, then target), each with its items in their new order',
+      body: estimateItemMoveRequestSchema,
+      answer: estimateSectionArraySchema,
+      run: (request, id, body) => service.move(scopeOf(request), id, body),
+    },
   });
-
-  app.post(
-    detailActionPath('estimate-items', 'move'),
-    {
-      schema: {
-        tags: ['estimate-items'],
-        summary:
-          'Move an item within its section or into another; answers the affected sections ' +
-          '(source first, then target), each with its items in their new order',
-        params: idParamsSchema,
-        body: estimateItemMoveRequestSchema,
-        response: { 200: estimateSectionArraySchema },
-      },
-      preValidation: async (request) => {
-        requireStaff(request);
-      },
-    },
-    async (request) => {
-      const moved = await service.move(scopeOf(request), request.params.id, request.body);
-      if (!moved) throw notFound();
-      return moved;
-    },
-  );
 };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@portal/contract/common';
 import {
   estimateSectionArraySchema,
   estimateSectionCreateRequestSchema,
@@ -9,9 +8,7 @@ import {
   estimateSectionUpdateRequestSchema,
 } from '@portal/contract/estimates';
 import { moveRequestSchema } from '@portal/contract/ordering';
-import { requireStaff } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
-import { detailActionPath, registerResource } from '../../../http/resource';
+import { registerResource } from '../../../http/resource';
 import { permissions, scopeOf } from '../../../http/scope';
 import { createEstimateSectionService } from './service';
 
@@ -32,26 +29,11 @@ export const estimateSectionRoutes = async (parent: FastifyInstance) => {
     create: (request, body) => service.create(scopeOf(request), body),
     update: (request, id, body) => service.update(scopeOf(request), id, body),
     destroy: (request, id) => service.destroy(scopeOf(request), id),
+    move: {
+      summary: "Move a section; answers the estimate's sections (with items) in their new order",
+      body: moveRequestSchema,
+      answer: estimateSectionArraySchema,
+      run: (request, id, body) => service.move(scopeOf(request), id, body),
+    },
   });
-
-  app.post(
-    detailActionPath('estimate-sections', 'move'),
-    {
-      schema: {
-        tags: ['estimate-sections'],
-        summary: "Move a section; answers the estimate's sections (with items) in their new order",
-        params: idParamsSchema,
-        body: moveRequestSchema,
-        response: { 200: estimateSectionArraySchema },
-      },
-      preValidation: async (request) => {
-        requireStaff(request);
-      },
-    },
-    async (request) => {
-      const moved = await service.move(scopeOf(request), request.params.id, request.body);
-      if (!moved) throw notFound();
-      return moved;
-    },
-  );
 };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@portal/contract/common';
 import { moveRequestSchema } from '@portal/contract/ordering';
 import {
   testFlowArraySchema,
@@ -10,8 +9,7 @@ import {
   testFlowUpdateRequestSchema,
 } from '@portal/contract/test-plans';
 import { requireUser } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
-import { detailActionPath, registerResource } from '../../../http/resource';
+import { registerResource } from '../../../http/resource';
 import { scopeOf } from '../../../http/scope';
 import { createTestFlowService } from './service';
 
@@ -37,26 +35,11 @@ export const testFlowRoutes = async (parent: FastifyInstance) => {
     create: (request, body) => service.create(scopeOf(request), body),
     update: (request, id, body) => service.update(scopeOf(request), id, body),
     destroy: (request, id) => service.destroy(scopeOf(request), id),
+    move: {
+      summary: "Move a flow; answers the milestone's flows (with steps) in their new order",
+      body: moveRequestSchema,
+      answer: testFlowArraySchema,
+      run: (request, id, body) => service.move(scopeOf(request), id, body),
+    },
   });
-
-  app.post(
-    detailActionPath('test-flows', 'move'),
-    {
-      schema: {
-        tags: ['test-flows'],
-        summary: "Move a flow; answers the milestone's flows (with steps) in their new order",
-        params: idParamsSchema,
-        body: moveRequestSchema,
-        response: { 200: testFlowArraySchema },
-      },
-      preValidation: async (request) => {
-        requireUser(request);
-      },
-    },
-    async (request) => {
-      const moved = await service.move(scopeOf(request), request.params.id, request.body);
-      if (!moved) throw notFound();
-      return moved;
-    },
-  );
 };

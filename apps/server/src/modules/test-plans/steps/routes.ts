@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@portal/contract/common';
 import {
   testFlowArraySchema,
   testStepCreateRequestSchema,
@@ -10,8 +9,7 @@ import {
   testStepUpdateRequestSchema,
 } from '@portal/contract/test-plans';
 import { requireUser } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
-import { detailActionPath, registerResource } from '../../../http/resource';
+import { registerResource } from '../../../http/resource';
 import { scopeOf } from '../../../http/scope';
 import { createTestStepService } from './service';
 
@@ -34,28 +32,13 @@ export const testStepRoutes = async (parent: FastifyInstance) => {
     create: (request, body) => service.create(scopeOf(request), body),
     update: (request, id, body) => service.update(scopeOf(request), id, body),
     destroy: (request, id) => service.destroy(scopeOf(request), id),
+    move: {
+      summary:
+        'Move a step within its flow or into another flow of the milestone; answers the ' +
+        'affected flows (source first, then target), each with its steps in their new order',
+      body: testStepMoveRequestSchema,
+      answer: testFlowArraySchema,
+      run: (request, id, body) => service.move(scopeOf(request), id, body),
+    },
   });
-
-  app.post(
-    detailActionPath('test-steps', 'move'),
-    {
-      schema: {
-        tags: ['test-steps'],
-        summary:
-          'Move a step within its flow or into another flow of the milestone; answers the ' +
-          'affected flows (source first, then target), each with its steps in their new order',
-        params: idParamsSchema,
-        body: testStepMoveRequestSchema,
-        response: { 200: testFlowArraySchema },
-      },
-      preValidation: async (request) => {
-        requireUser(request);
-      },
-    },
-    async (request) => {
-      const moved = await service.move(scopeOf(request), request.params.id, request.body);
-      if (!moved) throw notFound();
-      return moved;
-    },
-  );
 };
