@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MAX_PAGE_SIZE } from '@portal/contract/common';
-import { request, type Query } from '../../../lib/api';
+import { request, type Query } from './api';
 
 type PageSchema<T> = z.ZodType<{ next: string | null; results: T[] }>;
 

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract/estimates';
 import { request } from '../../../lib/api';
 import { changeCommentCount } from '../lib/estimate-state';
-import { fetchAll } from './fetch-all';
+import { fetchAll } from '../../../lib/fetch-all';
 import { estimateKeys } from './keys';
 import { useEstimateCache } from './use-estimate-cache';
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/estimates';
 import { projectArraySchema } from '@portal/contract/projects';
 import { request } from '../../../lib/api';
-import { fetchAll } from './fetch-all';
+import { fetchAll } from '../../../lib/fetch-all';
 import { estimateKeys } from './keys';
 
 const PATH = '/api/estimates/';

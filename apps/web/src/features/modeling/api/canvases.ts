@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  canvasConflictSchema,
+  canvasListSchema,
+  canvasSchema,
+  type Canvas,
+  type CanvasConflict,
+  type CanvasSummary,
+} from '@portal/contract/canvas';
+import { ApiError, request } from '../../../lib/api';
+import { fetchAll } from '../../../lib/fetch-all';
+import { canvasKeys } from './keys';
+
+const PATH = '/api/canvas/';
+const detailPath = (id: number) => `${PATH}${id}/`;
+
+/** Every canvas, each with its client's name and without its diagram (spec §7 Modeling). */
+export const useCanvases = () =>
+  useQuery({
+    queryKey: canvasKeys.list(),
+    queryFn: ({ signal }) => fetchAll(PATH, canvasListSchema, {}, signal),
+  });
+
+/** One canvas with its diagram (`data`, a JSON string; '' for a new canvas) and `version`. */
+export const useCanvas = (id: number) =>
+  useQuery({
+    queryKey: canvasKeys.detail(id),
+    queryFn: ({ signal }) => request(detailPath(id), { signal, schema: canvasSchema }),
+  });
+
+const toSummary = ({ data: _data, ...summary }: Canvas): CanvasSummary => summary;
+
+/** A canvas the server just answered into its detail and into the loaded list. */
+const remember = (queryClient: QueryClient, canvas: Canvas) => {
+  queryClient.setQueryData(canvasKeys.detail(canvas.id), canvas);
+  queryClient.setQueryData<CanvasSummary[]>(canvasKeys.list(), (list) => {
+    if (!list) return list;
+    const summary = toSummary(canvas);
+    return list.some((row) => row.id === canvas.id)
+      ? list.map((row) => (row.id === canvas.id ? summary : row))
+      : [summary, ...list];
+  });
+};
+
+export type CanvasCreateInput = { name: string; client_id: number };
+
+/** Spec §7: a new canvas is created with an empty diagram; the answer carries its id. */
+export const useCreateCanvas = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CanvasCreateInput) =>
+      request(PATH, { method: 'POST', body: { ...body, data: '' }, schema: canvasSchema }),
+    onSuccess: (canvas) => remember(queryClient, canvas),
+  });
+};
+
+export type CanvasSaveInput = {
+  /** The diagram as a JSON string. */
+  data: string;
+  /** The version the editor started from; a newer save on the server answers 409. */
+  version: number;
+  name?: string;
+};
+
+/**
+ * Saves a canvas. No toast here: the editor says 'Saved!' itself, and a failure — above all a
+ * 409 (`canvasConflict(error)`) — gets the editor's own message rather than a generic one.
+ */
+export const useUpdateCanvas = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CanvasSaveInput) =>
+      request(detailPath(id), { method: 'PATCH', body, schema: canvasSchema }),
+    onSuccess: (canvas) => remember(queryClient, canvas),
+  });
+};
+
+/** The 409 answer of a save over a newer one (`{detail, version}`), or null for any other error. */
+export const canvasConflict = (error: unknown): CanvasConflict | null => {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = canvasConflictSchema.safeParse(error.body);
+  return body.success ? body.data : null;
+};
+
+export const useDeleteCanvas = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<null>(detailPath(id), { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<CanvasSummary[]>(canvasKeys.list(), (list) =>
+        list?.filter((row) => row.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: canvasKeys.detail(id) });
+    },
+  });
+};
