@@ -6,3 +6,4 @@ export * from './projects';
 export * from './leads';
 export * from './estimates';
 export * from './test-plans';
+export * from './canvas';
