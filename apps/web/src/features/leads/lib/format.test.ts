@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommentTime, formatLeadCreated, leadName } from './format';
+import { formatLeadCreated, leadName } from './format';
 
 // A local time, so the expectations hold in any time zone the tests run in.
 const at = (hour: number, minute: number) => new Date(2025, 2, 7, hour, minute).toISOString();
@@ -8,13 +8,6 @@ describe('formatLeadCreated', () => {
   it("uses 'MM/dd/yyyy h:mm a'", () => {
     expect(formatLeadCreated(at(9, 5))).toBe('03/07/2025 9:05 AM');
     expect(formatLeadCreated(at(21, 30))).toBe('03/07/2025 9:30 PM');
-  });
-});
-
-describe('formatCommentTime', () => {
-  it("uses 'MM/dd/yyyy hh:mm a'", () => {
-    expect(formatCommentTime(at(9, 5))).toBe('03/07/2025 09:05 AM');
-    expect(formatCommentTime(at(0, 0))).toBe('03/07/2025 12:00 AM');
   });
 });
 

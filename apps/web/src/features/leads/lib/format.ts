@@ -5,10 +5,6 @@ import type { Lead } from '@portal/contract/leads';
 export const formatLeadCreated = (iso: string): string =>
   format(new Date(iso), 'MM/dd/yyyy h:mm a');
 
-/** Spec §9: a comment's time, 'MM/dd/yyyy hh:mm a'. */
-export const formatCommentTime = (iso: string): string =>
-  format(new Date(iso), 'MM/dd/yyyy hh:mm a');
-
 /** First and last name; the email when both are blank (imported data). */
 export const leadName = (lead: Pick<Lead, 'first_name' | 'last_name' | 'email'>): string =>
   [lead.first_name, lead.last_name]

@@ -1,0 +1,224 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
+import { formatCommentTime } from '../../lib/format';
+import { applyFormErrors, toastError } from '../../lib/errors';
+import { FormError } from '../layout/form-error';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Spinner } from '../ui/spinner';
+import { Textarea } from '../ui/textarea';
+import { toast } from '../ui/toast';
+
+/** One comment as a thread shows it, whatever area it belongs to. */
+export type ThreadComment = {
+  id: number;
+  /** The author's email; null once the author's account is gone. */
+  author: string | null;
+  createdAt: string;
+  text: string;
+  canDelete: boolean;
+};
+
+/** The parts of a query result the thread reads (TanStack Query's `UseQueryResult` fits). */
+export type ThreadQuery = {
+  isPending: boolean;
+  isError: boolean;
+  data: readonly ThreadComment[] | undefined;
+  refetch(): unknown;
+};
+
+type CommentThreadProps = {
+  comments: ThreadQuery;
+  /** Posts the text; a 400 on `textField` lands under the box, anything else as a toast. */
+  onCreate(text: string): Promise<unknown>;
+  onDelete(id: number): Promise<unknown>;
+  /** The server's name for the text (`message` for leads, `content` for estimate items). */
+  textField: string;
+  placeholder: string;
+};
+
+/** The small count pill beside a thread's heading; nothing while empty or loading. */
+export const CommentCount = ({ count }: { count: number | undefined }) =>
+  count ? (
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums">
+      {count}
+    </span>
+  ) : null;
+
+const CommentItem = ({
+  comment,
+  onDelete,
+}: {
+  comment: ThreadComment;
+  onDelete(comment: ThreadComment): void;
+}) => (
+  <li className="rounded-md border border-slate-200 bg-white px-3.5 py-3">
+    <div className="flex items-start justify-between gap-2">
+      <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <span className="truncate font-medium text-slate-900">
+          {comment.author ?? 'Deleted user'}
+        </span>
+        <time dateTime={comment.createdAt} className="text-xs text-slate-500 tabular-nums">
+          {formatCommentTime(comment.createdAt)}
+        </time>
+      </div>
+      {comment.canDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Delete comment"
+          title="Delete comment"
+          onClick={() => onDelete(comment)}
+          className="-mt-1 -mr-1.5 size-7 text-slate-400 hover:bg-red-50 hover:text-red-600"
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+    <p className="mt-1 leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+      {comment.text}
+    </p>
+  </li>
+);
+
+/** One field, named as the server names it, so a 400 on it lands under the box. */
+type CommentForm = Record<string, string>;
+
+const NewComment = ({
+  onCreate,
+  textField,
+  placeholder,
+}: Pick<CommentThreadProps, 'onCreate' | 'textField' | 'placeholder'>) => {
+  const fieldId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<CommentForm>({ defaultValues: { [textField]: '' } });
+  const blank = (useWatch({ control, name: textField }) ?? '').trim() === '';
+  const error = errors[textField];
+
+  // Spec §5: no client rule; the text is sent as entered and the server decides.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await onCreate(values[textField] ?? '');
+      reset();
+    } catch (failure) {
+      applyFormErrors(failure, setError, [textField]);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <label htmlFor={fieldId} className="sr-only">
+        New comment
+      </label>
+      <Textarea
+        id={fieldId}
+        rows={3}
+        placeholder={placeholder}
+        invalid={Boolean(error)}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...register(textField)}
+        className="min-h-0"
+      />
+      {error && (
+        <p id={`${fieldId}-error`} role="alert" className="text-xs font-medium text-red-600">
+          {error.message}
+        </p>
+      )}
+      <FormError message={errors.root?.message} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={blank} loading={isSubmitting}>
+          Comment
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/**
+ * Spec §2: comments oldest first, each with its author's email, its time and a delete icon
+ * behind the confirmation 'Are you sure you want to delete this comment?', then a 3-row box and
+ * a Comment button. Estimate items and leads both use it; each area keeps its own heading.
+ */
+export const CommentThread = ({
+  comments,
+  onCreate,
+  onDelete,
+  textField,
+  placeholder,
+}: CommentThreadProps) => {
+  const [pending, setPending] = useState<ThreadComment | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      await onDelete(pending.id);
+      toast.success('Comment deleted');
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+    }
+  };
+
+  let body;
+  if (comments.isPending) {
+    body = <Spinner size="sm" label="Loading comments" className="py-2" />;
+  } else if (comments.isError || !comments.data) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-red-50 px-3 py-2.5 text-sm text-red-700"
+      >
+        <span>The comments could not be loaded.</span>
+        <Button variant="link" size="sm" onClick={() => void comments.refetch()}>
+          <RotateCw aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (comments.data.length === 0) {
+    body = (
+      <p className="flex items-center gap-2 text-slate-500">
+        <MessageSquare aria-hidden className="size-4 text-slate-400" />
+        No comments yet.
+      </p>
+    );
+  } else {
+    body = (
+      <ol aria-label="Comments" className="flex flex-col gap-2">
+        {comments.data.map((comment) => (
+          <CommentItem key={comment.id} comment={comment} onDelete={setPending} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {body}
+      <NewComment onCreate={onCreate} textField={textField} placeholder={placeholder} />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Delete comment"
+        message="Are you sure you want to delete this comment?"
+        confirmLabel="Delete"
+        danger
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+};
