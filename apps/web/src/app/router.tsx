@@ -120,10 +120,19 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/leads/routes/leads')).LeadsRoute,
                     }),
                   },
-                  { path: 'experimental', element: <PlaceholderPage title="Experimental" /> },
+                  {
+                    path: 'experimental',
+                    lazy: async () => ({
+                      Component: (await import('../features/modeling/routes/experimental'))
+                        .ExperimentalRoute,
+                    }),
+                  },
                   {
                     path: 'experimental/modeling',
-                    element: <PlaceholderPage title="DB Modeling" />,
+                    lazy: async () => ({
+                      Component: (await import('../features/modeling/routes/canvases'))
+                        .CanvasesRoute,
+                    }),
                   },
                   {
                     path: 'experimental/modeling/:canvasId',
