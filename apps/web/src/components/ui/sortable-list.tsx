@@ -23,9 +23,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
 import { moveItem } from '@portal/contract/ordering';
 import { cn } from './cn';
+import { DragHandle as Grip } from './drag-handle';
 
 /** Spec §9: a touch drag starts after a 120 ms long press, a mouse drag after 5 px. */
 export const TOUCH_DRAG_DELAY_MS = 120;
@@ -239,22 +239,14 @@ export type DragHandleProps = {
 export const DragHandle = ({ label, className }: DragHandleProps) => {
   const handle = useContext(HandleContext);
   if (!handle) return null;
-  const { activator, attributes, listeners, isDragging } = handle;
   return (
-    <button
-      type="button"
-      ref={activator}
-      {...attributes}
-      {...listeners}
-      aria-label={label}
-      className={cn(
-        'inline-flex size-8 shrink-0 touch-none items-center justify-center rounded-md text-slate-400 transition-colors select-none',
-        'hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500',
-        isDragging ? 'cursor-grabbing text-slate-600' : 'cursor-grab',
-        className,
-      )}
-    >
-      <GripVertical aria-hidden className="size-4" />
-    </button>
+    <Grip
+      label={label}
+      attributes={handle.attributes}
+      listeners={handle.listeners}
+      activatorRef={handle.activator}
+      dragging={handle.isDragging}
+      className={className}
+    />
   );
 };

@@ -6,7 +6,7 @@ import type { EstimateItem } from '@portal/contract/estimates';
 import { cn } from '../../../components/ui/cn';
 import { formatRange } from '../lib/hours';
 import { itemDndId, type DndData } from './dnd-ids';
-import { DragHandle } from './drag-handle';
+import { DragHandle } from '../../../components/ui/drag-handle';
 
 /**
  * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:

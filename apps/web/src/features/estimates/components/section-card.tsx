@@ -9,7 +9,7 @@ import { cn } from '../../../components/ui/cn';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { hoursRange } from '../lib/hours';
 import { itemDndId, itemListDndId, sectionDndId, type DndData } from './dnd-ids';
-import { DragHandle } from './drag-handle';
+import { DragHandle } from '../../../components/ui/drag-handle';
 import { ItemRow } from './item-row';
 
 export type SectionActions = {

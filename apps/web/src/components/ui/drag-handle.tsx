@@ -1,6 +1,6 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 export type DragHandleProps = {
   /** The accessible name, e.g. 'Reorder section Design'. */
