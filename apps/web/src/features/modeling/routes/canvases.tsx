@@ -43,7 +43,7 @@ export const CanvasesRoute = () => {
   };
 
   return (
-    <Page title="DB Modeling" wide>
+    <Page title="DB Modeling">
       <Card className="mb-6">
         <CardHeader title="New canvas" description="A canvas holds one client's data model." />
         <CardBody>
