@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANVAS_LIMITS, parseCanvasData, type CanvasData } from './canvas';
+import { CANVAS_LIMITS, parseCanvasData, utf8ByteLength, type CanvasData } from './canvas';
 
 const node = (id: string, relations: CanvasData['nodes'][number]['data']['relations'] = []) => ({
   id,
@@ -119,5 +119,21 @@ describe('parseCanvasData', () => {
     );
     expect(text.length).toBeLessThan(CANVAS_LIMITS.dataBytes);
     expect(errorsOf(text)).toEqual(['Ensure the canvas data is at most 2 MB.']);
+  });
+
+  it('counts bytes as UTF-8 stores them, lone surrogates as the 3-byte replacement', () => {
+    // What Buffer.byteLength(text, 'utf8') answers for each.
+    const cases: [string, number][] = [
+      ['', 0],
+      ['plain', 5],
+      ['é', 2],
+      ['€', 3],
+      ['😀', 4],
+      ['a😀b', 6],
+      ['\ud83d', 3],
+      ['\ude00x', 4],
+      ['\ud83d\ud83d', 6],
+    ];
+    for (const [text, bytes] of cases) expect(utf8ByteLength(text)).toBe(bytes);
   });
 });

@@ -185,13 +185,23 @@ export const emptyCanvasData = (): CanvasData => ({
 
 export type CanvasDataResult = { ok: true; data: CanvasData } | { ok: false; errors: string[] };
 
-/** UTF-8 length without TextEncoder/Buffer, so the contract needs neither DOM nor Node types. */
-const byteLength = (text: string) => {
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * UTF-8 length as it is stored, without TextEncoder/Buffer, so the contract needs neither DOM nor
+ * Node types. A surrogate pair is 4 bytes; a lone surrogate is written as U+FFFD, 3 bytes.
+ */
+export const utf8ByteLength = (text: string) => {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    // A surrogate pair is 4 bytes in UTF-8: 2 for each half.
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3;
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
   }
   return bytes;
 };
@@ -202,7 +212,7 @@ const byteLength = (text: string) => {
  */
 export const parseCanvasData = (text: string): CanvasDataResult => {
   if (text === '') return { ok: true, data: emptyCanvasData() };
-  if (text.length > L.dataBytes || byteLength(text) > L.dataBytes)
+  if (text.length > L.dataBytes || utf8ByteLength(text) > L.dataBytes)
     return {
       ok: false,
       errors: [`Ensure the canvas data is at most ${L.dataBytes / 1024 / 1024} MB.`],

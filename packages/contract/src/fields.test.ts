@@ -31,6 +31,8 @@ describe('DRF-style fields', () => {
       errors: ['Ensure this field has no more than 5 characters.'],
     });
     expect(check(blankableTextField(5), null)).toEqual({ ok: '' });
+    for (const field of [textField(5), blankableTextField(5)])
+      expect(check(field, 'a\u0000b')).toEqual({ errors: ['Null characters are not allowed.'] });
   });
 
   it('reads integers from numbers or digit strings and checks bounds', () => {

@@ -15,6 +15,7 @@ export const FIELD_MESSAGES = {
   invalidUrl: 'Enter a valid URL.',
   invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   notADictionary: 'Invalid data. Expected a dictionary.',
+  nullCharacter: 'Null characters are not allowed.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   tooBig: (max: number) => `Ensure this value is less than or equal to ${max}.`,
   tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
@@ -31,6 +32,9 @@ const typeMessage =
   (issue: { input?: unknown }): string =>
     issue.input === undefined ? M.required : issue.input === null ? M.null : otherwise;
 
+/** PostgreSQL text cannot hold U+0000: refused as DRF's CharField does, not a 500 at insert. */
+const noNullCharacter = (value: string) => !value.includes('\u0000');
+
 /** A JSON object body; anything else (an array, a string, nothing) is a non-field error. */
 export const requestBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.object(shape, { error: M.notADictionary });
@@ -41,7 +45,8 @@ export const textField = (max: number) =>
     .string({ error: typeMessage(M.notAString) })
     .trim()
     .min(1, M.blank)
-    .max(max, M.tooLong(max));
+    .max(max, M.tooLong(max))
+    .refine(noNullCharacter, M.nullCharacter);
 
 /** A trimmed string that may be blank; null is read as blank, as forms send either. */
 export const blankableTextField = (max: number) =>
@@ -50,7 +55,8 @@ export const blankableTextField = (max: number) =>
     z
       .string({ error: typeMessage(M.notAString) })
       .trim()
-      .max(max, M.tooLong(max)),
+      .max(max, M.tooLong(max))
+      .refine(noNullCharacter, M.nullCharacter),
   );
 
 export const booleanField = () => z.boolean({ error: typeMessage(M.notABoolean) });
