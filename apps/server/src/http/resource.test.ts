@@ -247,3 +247,66 @@ describe('registerResource move action', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('registerResource list entries and body limit', () => {
+  const buildDocs = async () => {
+    const docs = new Map<number, { id: number; title: string; body: string }>();
+    const docsApp = Fastify();
+    docsApp.setValidatorCompiler(validatorCompiler);
+    docsApp.setSerializerCompiler(serializerCompiler);
+    docsApp.setErrorHandler(errorHandler);
+    const doc = z.object({ id: z.number(), title: z.string(), body: z.string() });
+    registerResource(docsApp, {
+      name: 'docs',
+      item: doc,
+      listItem: doc.omit({ body: true }),
+      createBody: z.object({ title: z.string(), body: z.string() }),
+      updateBody: z.object({ body: z.string() }),
+      bodyLimit: 4096,
+      permission: () => {},
+      list: async (_request, _query, page) => {
+        const rows = [...docs.values()].map(({ id, title }) => ({ id, title }));
+        return { count: rows.length, window: page(rows.length), rows };
+      },
+      create: async (_request, body) => {
+        const created = { id: docs.size + 1, ...body };
+        docs.set(created.id, created);
+        return created;
+      },
+      update: async (_request, id, body) => {
+        const found = docs.get(id);
+        return found && Object.assign(found, body);
+      },
+    });
+    await docsApp.ready();
+    return docsApp;
+  };
+
+  it('answers list entries in their own shape, and takes bodies up to its own limit', async () => {
+    const docs = await buildDocs();
+    const body = 'x'.repeat(3000);
+    const created = await docs.inject({
+      method: 'POST',
+      url: '/api/docs/',
+      payload: { title: 'Long', body },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: 1, title: 'Long', body });
+    const list = await docs.inject({ method: 'GET', url: '/api/docs/' });
+    expect(list.json().results).toEqual([{ id: 1, title: 'Long' }]);
+
+    for (const [method, url] of [
+      ['POST', '/api/docs/'],
+      ['PATCH', '/api/docs/1/'],
+      ['PUT', '/api/docs/1/'],
+    ] as const) {
+      const tooBig = await docs.inject({
+        method,
+        url,
+        payload: { title: 'Too long', body: 'x'.repeat(5000) },
+      });
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json()).toEqual({ detail: 'Request body is too large.' });
+    }
+  });
+});

@@ -21,12 +21,17 @@ export type ResourceDefinition<
   Update extends z.ZodObject,
   Key extends z.ZodType = typeof idSchema,
   Move extends z.ZodType = z.ZodType,
+  ListItem extends z.ZodType = Item,
 > = {
   name: string;
   tags?: string[];
   /** Path key schema: integer ids by default, slugs for clients and projects. */
   key?: Key;
   item: Item;
+  /** What a list entry holds when it is less than the detail (a canvas without its diagram). */
+  listItem?: ListItem;
+  /** Bytes a create or update body may have, when the app-wide 1 MiB does not fit. */
+  bodyLimit?: number;
   query?: Query;
   createBody?: Create;
   updateBody?: Update;
@@ -36,7 +41,7 @@ export type ResourceDefinition<
     request: FastifyRequest,
     query: z.infer<Query>,
     page: (count: number) => PageWindow,
-  ) => Promise<{ count: number; window: PageWindow; rows: z.output<Item>[] }>;
+  ) => Promise<{ count: number; window: PageWindow; rows: z.output<ListItem>[] }>;
   retrieve?: (request: FastifyRequest, key: z.infer<Key>) => Promise<Maybe<z.output<Item>>>;
   create?: (request: FastifyRequest, body: z.infer<Create>) => Promise<z.output<Item>>;
   update?: (
@@ -68,9 +73,10 @@ export const registerResource = <
   Update extends z.ZodObject,
   Key extends z.ZodType = typeof idSchema,
   Move extends z.ZodType = z.ZodType,
+  ListItem extends z.ZodType = Item,
 >(
   parent: FastifyInstance,
-  def: ResourceDefinition<Item, Query, Create, Update, Key, Move>,
+  def: ResourceDefinition<Item, Query, Create, Update, Key, Move, ListItem>,
 ) => {
   // Schemas still validate and serialize; handlers are typed through the definition instead.
   const app = parent;
@@ -80,6 +86,7 @@ export const registerResource = <
   const tags = def.tags ?? [def.name];
   // Route schemas are widened so the generic item type does not have to match Fastify's inference.
   const s = (schema: FastifySchema): FastifySchema => schema;
+  const bodyLimit = def.bodyLimit === undefined ? {} : { bodyLimit: def.bodyLimit };
   const found = <T>(value: Maybe<T>): T => {
     if (value === null || value === undefined) throw notFound();
     return value;
@@ -99,7 +106,11 @@ export const registerResource = <
     app.get(
       base,
       {
-        schema: s({ tags, querystring: query, response: { 200: paginated(def.item) } }),
+        schema: s({
+          tags,
+          querystring: query,
+          response: { 200: paginated(def.listItem ?? def.item) },
+        }),
         ...guard('list'),
       },
       async (request) => {
@@ -127,6 +138,7 @@ export const registerResource = <
       base,
       {
         schema: s({ tags, body: def.createBody, response: { 201: def.item } }),
+        ...bodyLimit,
         ...guard('create'),
       },
       async (request, reply: FastifyReply) => {
@@ -147,6 +159,7 @@ export const registerResource = <
       detail,
       {
         schema: s({ tags, params, body: def.updateBody.partial(), response: { 200: def.item } }),
+        ...bodyLimit,
         ...guard('update'),
       },
       handler,
@@ -155,6 +168,7 @@ export const registerResource = <
       detail,
       {
         schema: s({ tags, params, body: def.updateBody, response: { 200: def.item } }),
+        ...bodyLimit,
         ...guard('update'),
       },
       handler,
