@@ -86,4 +86,5 @@ export const CLIENT_MESSAGES = {
   blankSlug: 'This value has no letters or digits to make a slug from.',
   duplicateLink: 'This user already belongs to this client.',
   clientHasProjects: 'This client still has projects. Delete its projects first.',
+  clientHasCanvases: 'This client still has canvases. Delete its canvases first.',
 } as const;

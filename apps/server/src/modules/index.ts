@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { canvasRoutes } from './canvas/routes';
 import { clientRoutes } from './clients/routes';
 import { estimateRoutes } from './estimates/routes';
 import { leadRoutes } from './leads/routes';
@@ -20,4 +21,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(projectRoutes);
   await app.register(estimateRoutes);
   await app.register(testPlanRoutes);
+  await app.register(canvasRoutes);
 };

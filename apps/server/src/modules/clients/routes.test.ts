@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientUsers, projects } from '../../db/schema/index';
+import { canvases, clients, clientUsers, projects } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import {
   createWorld,
@@ -223,5 +223,29 @@ describe('client input and rules', () => {
     expect((await api.delete(`/api/clients/${client.slug}/`)).statusCode).toBe(204);
     const links = await t.db.select().from(clientUsers).where(eq(clientUsers.clientId, client.id));
     expect(links).toEqual([]);
+  });
+
+  it('refuses to delete a client that still has a canvas, until the canvas is deleted', async () => {
+    const api = w.as('staff');
+    const client = (await create({ name: 'Cyberdyne' })).json();
+    const canvas = await api.post('/api/canvas/', {
+      name: 'Skynet',
+      data: '',
+      client_id: client.id,
+    });
+    expect(canvas.statusCode).toBe(201);
+
+    const refused = await api.delete(`/api/clients/${client.slug}/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'This client still has canvases. Delete its canvases first.',
+    });
+    expect(await t.db.select().from(canvases).where(eq(canvases.clientId, client.id))).toHaveLength(
+      1,
+    );
+
+    expect((await api.delete(`/api/canvas/${canvas.json().id}/`)).statusCode).toBe(204);
+    expect((await api.delete(`/api/clients/${client.slug}/`)).statusCode).toBe(204);
+    expect(await t.db.select().from(clients).where(eq(clients.id, client.id))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import {
   type ClientUpdateRequest,
 } from '@portal/contract/clients';
 import type { Database, Executor } from '../../db/client';
-import { clients, projects } from '../../db/schema/index';
+import { canvases, clients, projects } from '../../db/schema/index';
 import { insertWithUniqueSlug, slugBase } from '../../db/unique-slug';
 import { ApiError, fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
@@ -107,23 +107,37 @@ export const createClientService = (db: Database) => {
       return row ? toClientDto(row) : null;
     },
 
-    /** A client with projects stays (409): deleting it must not silently take them along. */
+    /**
+     * A client with projects or canvases stays (409): deleting it must not silently take them
+     * along. The answer names what is in the way.
+     */
     destroy: async (slug: string): Promise<boolean> => {
-      const conflict = () => new ApiError(409, { detail: CLIENT_MESSAGES.clientHasProjects });
       const client = await findBySlug(db, slug);
       if (!client) return false;
-      const [used] = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.clientId, client.id))
-        .limit(1);
-      if (used) throw conflict();
+      const inUse = async () => {
+        for (const [table, detail] of [
+          [projects, CLIENT_MESSAGES.clientHasProjects],
+          [canvases, CLIENT_MESSAGES.clientHasCanvases],
+        ] as const) {
+          const [used] = await db
+            .select({ id: table.id })
+            .from(table)
+            .where(eq(table.clientId, client.id))
+            .limit(1);
+          if (used) return detail;
+        }
+        return null;
+      };
+      const conflict = (detail: string) => new ApiError(409, { detail });
+      const used = await inUse();
+      if (used) throw conflict(used);
       try {
         const deleted = await db.delete(clients).where(eq(clients.id, client.id)).returning();
         return deleted.length > 0;
       } catch (error) {
-        // A project created since the check: the foreign key has the last word.
-        if (isForeignKeyViolation(error)) throw conflict();
+        // A project or canvas created since the check: the foreign key has the last word.
+        if (isForeignKeyViolation(error))
+          throw conflict((await inUse()) ?? CLIENT_MESSAGES.clientHasProjects);
         throw error;
       }
     },

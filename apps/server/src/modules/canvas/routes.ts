@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CANVAS_LIMITS,
+  canvasCreateRequestSchema,
+  canvasSchema,
+  canvasSummarySchema,
+  canvasUpdateRequestSchema,
+} from '@portal/contract/canvas';
+import { requireStaff } from '../../http/auth';
+import { fieldError } from '../../http/errors';
+import { registerResource } from '../../http/resource';
+import { permissions } from '../../http/scope';
+import { createCanvasService } from './service';
+
+/**
+ * A 2 MB diagram must reach the validator, which answers a precise 400, instead of the app-wide
+ * 1 MiB limit's 413. JSON escaping grows the diagram's text (every `"` in it becomes `\"`): by
+ * about a sixth for a real diagram, so half as much again leaves room; beyond, a 413.
+ */
+export const CANVAS_BODY_LIMIT = Math.ceil(CANVAS_LIMITS.dataBytes * 1.5);
+
+export const IF_MATCH_MESSAGES = {
+  invalid: 'The If-Match header must hold one version, e.g. "3".',
+  differs: 'The version in the body and the If-Match header differ.',
+} as const;
+
+/** `3`, `"3"` and `W/"3"` name version 3; `*` names whatever is current, like no header. */
+const IF_MATCH = /^(?:W\/)?"?(\d{1,10})"?$/;
+
+/**
+ * The version an update was made from: the body's `version`, or an `If-Match` header of the
+ * same value (DESIGN §3). Neither: undefined, and the save applies whatever the version.
+ */
+export const expectedVersion = (
+  request: FastifyRequest,
+  bodyVersion: number | undefined,
+): number | undefined => {
+  const header = request.headers['if-match']?.trim();
+  if (!header || header === '*') return bodyVersion;
+  const match = IF_MATCH.exec(header);
+  if (!match) throw fieldError('version', IF_MATCH_MESSAGES.invalid);
+  const version = Number(match[1]);
+  if (bodyVersion !== undefined && bodyVersion !== version)
+    throw fieldError('version', IF_MATCH_MESSAGES.differs);
+  return version;
+};
+
+/** `canvas` (DESIGN §3): staff only; a stale save answers 409 instead of overwriting. */
+export const canvasRoutes = async (app: FastifyInstance) => {
+  const service = createCanvasService(app.ctx.db);
+
+  // Strangers are turned away before their body is read: only staff may send the larger ones.
+  app.addHook('preParsing', async (request) => {
+    permissions.staffOnly(request);
+  });
+
+  // The version of the canvas answered is its entity tag, for callers who prefer If-Match.
+  // This plugin is encapsulated, so the hook sees the canvas routes only.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    const parsed = canvasSchema.safeParse(payload);
+    if (reply.statusCode < 300 && parsed.success) reply.header('etag', `"${parsed.data.version}"`);
+    return payload;
+  });
+
+  registerResource(app, {
+    name: 'canvas',
+    item: canvasSchema,
+    listItem: canvasSummarySchema,
+    createBody: canvasCreateRequestSchema,
+    updateBody: canvasUpdateRequestSchema,
+    bodyLimit: CANVAS_BODY_LIMIT,
+    permission: permissions.staffOnly,
+    list: (_request, _query, page) => service.list(page),
+    retrieve: (_request, id) => service.retrieve(id),
+    create: (request, body) => service.create(body, requireStaff(request).user.id),
+    update: (request, id, body) => service.update(id, body, expectedVersion(request, body.version)),
+    destroy: (_request, id) => service.destroy(id),
+  });
+};

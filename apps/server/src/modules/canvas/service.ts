@@ -1,0 +1,178 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  CANVAS_CONFLICT_MESSAGE,
+  parseCanvasData,
+  type Canvas,
+  type CanvasCreateRequest,
+  type CanvasSummary,
+  type CanvasUpdateRequest,
+} from '@portal/contract/canvas';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import type { Database, Executor } from '../../db/client';
+import { canvases, clients } from '../../db/schema/index';
+import { ApiError, fieldError, validationError } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+
+/** Everything a list entry shows: the canvas without its (possibly 2 MB) diagram. */
+const summaryColumns = {
+  id: canvases.id,
+  name: canvases.name,
+  clientId: canvases.clientId,
+  clientName: clients.name,
+  version: canvases.version,
+  createdAt: canvases.createdAt,
+  updatedAt: canvases.updatedAt,
+};
+const detailColumns = { ...summaryColumns, data: canvases.data };
+
+type SummaryRow = {
+  id: number;
+  name: string;
+  clientId: number;
+  clientName: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toSummaryDto = (row: SummaryRow): CanvasSummary => ({
+  id: row.id,
+  name: row.name,
+  client_id: row.clientId,
+  client_name: row.clientName,
+  version: row.version,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const toCanvasDto = (row: SummaryRow & { data: string }): Canvas => ({
+  ...toSummaryDto(row),
+  data: row.data,
+});
+
+const byName = [asc(sql`lower(${canvases.name})`), asc(canvases.id)];
+
+/** A `data` string the editor can open again, or a 400 listing what is wrong with it. */
+const checkedData = (data: string) => {
+  const parsed = parseCanvasData(data);
+  if (!parsed.ok) throw validationError({ data: parsed.errors });
+  return data;
+};
+
+/** 409: the canvas has been saved since the caller read `version`; nothing was written. */
+export const canvasConflict = (current: number) =>
+  new ApiError(
+    409,
+    { detail: CANVAS_CONFLICT_MESSAGE, version: current },
+    { etag: `"${current}"` },
+  );
+
+/**
+ * Canvases (staff only; DESIGN §3, decision 0012). Every write bumps `version` in the same
+ * statement that checks it, so of two saves made from the same version exactly one lands.
+ */
+export const createCanvasService = (db: Database) => {
+  const details = (executor: Executor) =>
+    executor
+      .select(detailColumns)
+      .from(canvases)
+      .innerJoin(clients, eq(clients.id, canvases.clientId));
+
+  const findById = async (executor: Executor, id: number) => {
+    const [row] = await details(executor).where(eq(canvases.id, id)).limit(1);
+    return row ?? null;
+  };
+
+  return {
+    list: async (page: (total: number) => PageWindow) => {
+      const [totals] = await db.select({ total: count() }).from(canvases);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select(summaryColumns)
+        .from(canvases)
+        .innerJoin(clients, eq(clients.id, canvases.clientId))
+        .orderBy(...byName)
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toSummaryDto) };
+    },
+
+    retrieve: async (id: number) => {
+      const row = await findById(db, id);
+      return row && toCanvasDto(row);
+    },
+
+    create: async (body: CanvasCreateRequest, createdById: number): Promise<Canvas> => {
+      const data = checkedData(body.data ?? '');
+      const id = await db.transaction(async (tx) => {
+        // Held until the insert commits, so the client cannot be deleted in between.
+        const [client] = await tx
+          .select({ id: clients.id })
+          .from(clients)
+          .where(eq(clients.id, body.client_id))
+          .limit(1)
+          .for('key share');
+        if (!client) throw fieldError('client_id', FIELD_MESSAGES.pkMissing(body.client_id));
+        const [row] = await tx
+          .insert(canvases)
+          .values({ name: body.name, clientId: client.id, data, createdById })
+          .returning({ id: canvases.id });
+        if (!row) throw new Error('canvas not created');
+        return row.id;
+      });
+      const created = await findById(db, id);
+      if (!created) throw new Error('canvas vanished after create');
+      return toCanvasDto(created);
+    },
+
+    /**
+     * `expected` is the version the caller last read (body `version` or `If-Match`): a save over
+     * any other is refused with 409 and the current version. Without it the save applies.
+     */
+    update: async (
+      id: number,
+      body: Partial<CanvasUpdateRequest>,
+      expected: number | undefined,
+    ): Promise<Canvas | null> => {
+      const changes: Partial<typeof canvases.$inferInsert> = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.data !== undefined) changes.data = checkedData(body.data);
+      if (Object.keys(changes).length === 0) {
+        // Nothing to write, so nothing to count, but a stale version is still news to the caller.
+        const row = await findById(db, id);
+        if (row && expected !== undefined && row.version !== expected)
+          throw canvasConflict(row.version);
+        return row && toCanvasDto(row);
+      }
+      const [row] = await db
+        .update(canvases)
+        .set({ ...changes, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+        .from(clients)
+        .where(
+          and(
+            eq(canvases.id, id),
+            eq(clients.id, canvases.clientId),
+            expected === undefined ? undefined : eq(canvases.version, expected),
+          ),
+        )
+        .returning(detailColumns);
+      if (row) return toCanvasDto(row);
+      if (expected === undefined) return null;
+      const [current] = await db
+        .select({ version: canvases.version })
+        .from(canvases)
+        .where(eq(canvases.id, id));
+      if (!current) return null;
+      throw canvasConflict(current.version);
+    },
+
+    destroy: async (id: number): Promise<boolean> => {
+      const deleted = await db
+        .delete(canvases)
+        .where(eq(canvases.id, id))
+        .returning({ id: canvases.id });
+      return deleted.length > 0;
+    },
+  };
+};
