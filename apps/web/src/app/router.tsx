@@ -91,7 +91,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/projects/routes/project')).ProjectRoute,
                 }),
               },
-              { path: 'milestones/:milestoneId', element: <PlaceholderPage title="Test Plan" /> },
+              {
+                path: 'milestones/:milestoneId',
+                lazy: async () => ({
+                  Component: (await import('../features/test-plans/routes/test-plan'))
+                    .TestPlanRoute,
+                }),
+              },
               {
                 Component: RequireSuperuser,
                 children: [

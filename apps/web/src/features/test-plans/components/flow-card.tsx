@@ -1,0 +1,301 @@
+import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronRight,
+  GripVertical,
+  ListPlus,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { TEST_PLAN_LIMITS, type TestFlow } from '@portal/contract/test-plans';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { DragHandle } from '../../../components/ui/drag-handle';
+import { flowElementId } from '../lib/toc';
+import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
+import { InlineEditor, type SaveVia } from './inline-editor';
+import { usePlanActions } from './plan-actions';
+import { StepRow, StepTypeLabel } from './step-row';
+
+const iconButton = 'size-8 text-slate-500';
+
+const stepsLabel = (n: number) => `${n} ${n === 1 ? 'step' : 'steps'}`;
+
+/**
+ * A new step at the end of a flow: created as VERIFY (spec §4) once its text is saved; an empty
+ * one is not created. After Enter the editor clears for the next step; leaving it closes it.
+ */
+const StepDraft = ({
+  flowId,
+  number,
+  onClose,
+}: {
+  flowId: number;
+  number: number;
+  onClose(): void;
+}) => {
+  const { createStep } = usePlanActions();
+  const [pending, setPending] = useState(false);
+  const [round, setRound] = useState(0);
+
+  const save = (description: string, via: SaveVia) => {
+    setPending(true);
+    void createStep(flowId, description, via).then((created) => {
+      setPending(false);
+      if (!created) return;
+      if (via === 'blur') onClose();
+      else setRound((n) => n + 1);
+    });
+  };
+
+  return (
+    <div className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
+      <span className="size-8 shrink-0" aria-hidden />
+      <span
+        aria-hidden
+        className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums"
+      >
+        {number}.
+      </span>
+      <StepTypeLabel type="VERIFY" className="mt-1.5" />
+      <InlineEditor
+        key={round}
+        initial=""
+        label="New step description"
+        placeholder="Describe the step (Markdown)"
+        multiline
+        saveOnBlur
+        pending={pending}
+        maxLength={TEST_PLAN_LIMITS.stepDescription}
+        hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
+        onSave={save}
+        onCancel={onClose}
+      />
+    </div>
+  );
+};
+
+export type FlowCardProps = {
+  flow: TestFlow;
+  isFirst: boolean;
+  isLast: boolean;
+  collapsed: boolean;
+  /** What is being dragged now, if anything: flows and steps only land among their kind. */
+  dragging: 'flow' | 'step' | null;
+  /** A flow just created opens its new-step editor. */
+  startAdding: boolean;
+};
+
+/** One test flow: its name, its controls, and its steps in order (spec §2). */
+export const FlowCard = memo(function FlowCard({
+  flow,
+  isFirst,
+  isLast,
+  collapsed,
+  dragging,
+  startAdding,
+}: FlowCardProps) {
+  const actions = usePlanActions();
+  const [renaming, setRenaming] = useState(false);
+  const [adding, setAdding] = useState(startAdding);
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: flowDndId(flow.id),
+    data: { type: 'flow', flowId: flow.id } satisfies DndData,
+    disabled: { draggable: renaming, droppable: dragging === 'step' },
+  });
+  // The whole body takes steps, so an empty flow (or its end) is a place to drop one.
+  const { setNodeRef: setStepListRef, isOver: overStepList } = useDroppable({
+    id: stepListDndId(flow.id),
+    data: { type: 'step-list', flowId: flow.id } satisfies DndData,
+    disabled: collapsed || dragging === 'flow',
+  });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const titleId = `${flowElementId(flow.id)}-title`;
+  const stepsId = `${flowElementId(flow.id)}-steps`;
+  const stepIds = useMemo(
+    () => flow.test_steps.map((step) => stepDndId(step.id)),
+    [flow.test_steps],
+  );
+  const count = flow.test_steps.length;
+
+  return (
+    <section
+      ref={setNodeRef}
+      id={flowElementId(flow.id)}
+      data-flow-id={flow.id}
+      style={style}
+      aria-labelledby={titleId}
+      className={cn(
+        'test-flow relative scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-sm',
+        // Long plans: flows off screen skip layout and paint until scrolled to.
+        '[contain-intrinsic-size:auto_16rem] [content-visibility:auto]',
+        isDragging && 'z-10 opacity-40',
+      )}
+    >
+      <header
+        className={cn(
+          'flex flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:px-3',
+          !collapsed && 'border-b border-slate-200',
+        )}
+      >
+        <DragHandle
+          label={`Move flow ${flow.name}`}
+          attributes={attributes}
+          listeners={listeners}
+          activatorRef={setActivatorNodeRef}
+          dragging={isDragging}
+          className={cn(renaming && 'invisible')}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          className={iconButton}
+          aria-label={collapsed ? `Expand ${flow.name}` : `Collapse ${flow.name}`}
+          aria-expanded={!collapsed}
+          aria-controls={collapsed ? undefined : stepsId}
+          onClick={() => actions.toggleFlow(flow.id)}
+        >
+          <ChevronRight
+            aria-hidden
+            className={cn('transition-transform', !collapsed && 'rotate-90')}
+          />
+        </Button>
+        {renaming ? (
+          <InlineEditor
+            initial={flow.name}
+            label="Flow name"
+            maxLength={TEST_PLAN_LIMITS.flowName}
+            onSave={(name) => {
+              setRenaming(false);
+              actions.renameFlow(flow, name);
+            }}
+            onCancel={() => setRenaming(false)}
+            className="basis-56"
+          />
+        ) : (
+          <>
+            <h2
+              id={titleId}
+              className="min-w-0 flex-1 basis-40 px-1 text-[15px] leading-snug font-semibold break-words text-slate-900"
+              onDoubleClick={() => setRenaming(true)}
+            >
+              {flow.name}
+            </h2>
+            <span className="px-1 text-xs whitespace-nowrap text-slate-500 tabular-nums">
+              {stepsLabel(count)}
+            </span>
+            <div className="ml-auto flex items-center">
+              <Button
+                variant="ghost"
+                size="icon"
+                className={iconButton}
+                aria-label="Edit flow name"
+                onClick={() => setRenaming(true)}
+              >
+                <Pencil aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className={iconButton}
+                aria-label="Move flow up"
+                disabled={isFirst}
+                onClick={() => actions.moveFlow(flow, 'up')}
+              >
+                <ArrowUp aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className={iconButton}
+                aria-label="Move flow down"
+                disabled={isLast}
+                onClick={() => actions.moveFlow(flow, 'down')}
+              >
+                <ArrowDown aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
+                aria-label="Delete flow"
+                onClick={() => actions.deleteFlow(flow)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          </>
+        )}
+      </header>
+      {!collapsed && (
+        <div
+          id={stepsId}
+          ref={setStepListRef}
+          className={cn(
+            'rounded-b-lg transition-colors',
+            overStepList && dragging === 'step' && count === 0 && 'bg-brand-50/60',
+          )}
+        >
+          {count === 0 ? (
+            <p className="flex items-center justify-center gap-2 px-5 py-5 text-sm text-slate-500">
+              <ListPlus aria-hidden className="size-4 text-slate-400" />
+              {dragging === 'step' ? 'Drop the step here.' : 'No steps in this flow yet.'}
+            </p>
+          ) : (
+            <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
+              <ol aria-label={`Steps of ${flow.name}`} className="divide-y divide-slate-100">
+                {flow.test_steps.map((step, index) => (
+                  <StepRow
+                    key={step.id}
+                    step={step}
+                    flowId={flow.id}
+                    index={index}
+                    dropDisabled={dragging === 'flow'}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          )}
+          <div className="border-t border-slate-100">
+            {adding ? (
+              <StepDraft flowId={flow.id} number={count + 1} onClose={() => setAdding(false)} />
+            ) : (
+              <div className="px-3 py-2">
+                <Button variant="ghost" size="sm" onClick={() => setAdding(true)}>
+                  <Plus aria-hidden />
+                  Add step
+                </Button>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+});
+
+/** What follows the pointer while a flow is dragged: its title bar, compact. */
+export const FlowDragPreview = ({ flow }: { flow: TestFlow }) => (
+  <div className="flex cursor-grabbing items-center gap-2 rounded-lg border border-brand-200 bg-white px-3 py-2.5 shadow-xl ring-1 ring-brand-500/10">
+    <span className="inline-flex size-8 items-center justify-center text-slate-500">
+      <GripVertical aria-hidden className="size-4" />
+    </span>
+    <span className="min-w-0 flex-1 truncate text-[15px] font-semibold text-slate-900">
+      {flow.name}
+    </span>
+    <span className="text-xs text-slate-500">{stepsLabel(flow.test_steps.length)}</span>
+  </div>
+);

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { TestFlow, TestStep, TestStepUpdateRequest } from '@portal/contract/test-plans';
+import type { SaveVia } from './inline-editor';
+
+/**
+ * What the flows and steps of a plan can ask for. One stable object for the whole board, handed
+ * down by context, so a memoised flow or step renders again only when its own data changes.
+ */
+export type PlanActions = {
+  renameFlow(flow: TestFlow, name: string): void;
+  deleteFlow(flow: TestFlow): void;
+  moveFlow(flow: TestFlow, direction: 'up' | 'down'): void;
+  toggleFlow(flowId: number): void;
+  /** Resolves true once the step exists (the editor then clears for the next one). */
+  createStep(flowId: number, description: string, via: SaveVia): Promise<boolean>;
+  updateStep(step: TestStep, body: TestStepUpdateRequest): void;
+  deleteStep(step: TestStep): void;
+};
+
+export const PlanActionsContext = createContext<PlanActions | null>(null);
+
+export const usePlanActions = () => {
+  const actions = useContext(PlanActionsContext);
+  if (!actions) throw new Error('usePlanActions needs a PlanActionsContext provider');
+  return actions;
+};

@@ -1,0 +1,269 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  getFirstCollision,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type Modifier,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import {
+  AUTO_SCROLL,
+  MOUSE_DRAG_DISTANCE_PX,
+  TOUCH_DRAG_DELAY_MS,
+} from '../../../components/ui/sortable-list';
+import type { FlowMove, StepMove } from '../api/moves';
+import {
+  locateStep,
+  moveFlowInList,
+  moveStepInFlows,
+  type Flows,
+  type StepLocation,
+} from '../lib/plan-state';
+import { dndData, flowDndId, isDndId } from './dnd-ids';
+import { FlowCard, FlowDragPreview } from './flow-card';
+import { StepDragPreview } from './step-row';
+
+type Drag = {
+  kind: 'flow' | 'step';
+  /** The flow's or the step's id. */
+  id: number;
+  /** The flows this drag started from (the cached ones). */
+  base: Flows;
+  /** The arrangement on screen: steps hop between flows while dragged, and stay dropped. */
+  flows: Flows;
+  /** False once dropped: the arrangement shows until the cache catches up with it. */
+  active: boolean;
+};
+
+/** Flows and steps move up and down only. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+export type PlanBoardProps = {
+  flows: Flows;
+  collapsed: ReadonlySet<number>;
+  /** The flow just created: it opens its new-step editor. */
+  createdFlowId: number | null;
+  onMoveFlow(move: FlowMove): void;
+  onMoveStep(move: StepMove): void;
+};
+
+/**
+ * The plan's flows and their steps with drag and drop (spec §4, DESIGN §4): flows reorder among
+ * themselves; steps reorder within their flow and move into another. Mouse (after 5 px), touch
+ * (after a 120 ms press) and keyboard (Space, arrows, Space) all work. A drop shows the new order
+ * at once and hands the move to the caller, who persists it.
+ */
+export const PlanBoard = memo(function PlanBoard({
+  flows,
+  collapsed,
+  createdFlowId,
+  onMoveFlow,
+  onMoveStep,
+}: PlanBoardProps) {
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const origin = useRef<StepLocation | null>(null);
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const justHopped = useRef(false);
+
+  // A drop stays on screen only until the cache holds the move (or anything newer).
+  if (drag && !drag.active && drag.base !== flows) setDrag(null);
+  const shown = drag ? drag.flows : flows;
+
+  useEffect(() => {
+    // Layout settles a frame after a step hops into another flow; until then collisions lie.
+    const frame = requestAnimationFrame(() => {
+      justHopped.current = false;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [drag?.flows]);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  /**
+   * Flows land on the flow nearest their centre. A step lands on the step under the pointer (or
+   * nearest it within the flow under the pointer), or at the end of an empty flow.
+   */
+  const collisionDetection: CollisionDetection = (args) => {
+    if (dndData(args.active)?.type === 'flow') return closestCenter(args);
+    const pointer = pointerWithin(args);
+    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
+    let overId = getFirstCollision(hits, 'id');
+    if (overId !== null) {
+      const list = args.droppableContainers.find((entry) => entry.id === overId);
+      const data = dndData(list);
+      if (data?.type === 'step-list') {
+        const inside = args.droppableContainers.filter((entry) => {
+          const entryData = dndData(entry);
+          return entryData?.type === 'step' && entryData.flowId === data.flowId;
+        });
+        if (inside.length > 0)
+          overId = closestCenter({ ...args, droppableContainers: inside })[0]?.id ?? overId;
+      }
+      lastOver.current = overId;
+      return [{ id: overId }];
+    }
+    if (justHopped.current) lastOver.current = args.active.id;
+    return lastOver.current === null ? [] : [{ id: lastOver.current }];
+  };
+
+  const label = (id: UniqueIdentifier | undefined) => {
+    if (id === undefined) return 'nothing';
+    const key = String(id);
+    const number = Number(key.slice(key.indexOf(':') + 1));
+    if (isDndId(id, 'flow') || isDndId(id, 'steps')) {
+      const flow = shown.find((entry) => entry.id === number);
+      const what = isDndId(id, 'flow') ? 'flow' : 'the end of flow';
+      return flow ? `${what} ${flow.name}` : 'a flow';
+    }
+    const at = locateStep(shown, number);
+    const flow = shown.find((entry) => entry.id === at?.flowId);
+    return at && flow
+      ? `step ${at.index + 1} of ${flow.test_steps.length} in flow ${flow.name}`
+      : 'a step';
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
+    onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
+    onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const data = dndData(active);
+    if (!data || data.type === 'step-list') return;
+    lastOver.current = null;
+    if (data.type === 'step') {
+      origin.current = locateStep(flows, data.stepId);
+      setDrag({ kind: 'step', id: data.stepId, base: flows, flows, active: true });
+    } else {
+      setDrag({ kind: 'flow', id: data.flowId, base: flows, flows, active: true });
+    }
+  };
+
+  /** A step dragged over another flow joins it at once, so that flow makes room. */
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    const data = dndData(active);
+    const overData = dndData(over);
+    if (!drag || data?.type !== 'step' || !over || !overData) return;
+    const current = locateStep(drag.flows, data.stepId);
+    if (!current || current.flowId === overData.flowId) return;
+    const target = drag.flows.find((flow) => flow.id === overData.flowId);
+    if (!target) return;
+    let index = target.test_steps.length;
+    if (overData.type === 'step') {
+      const overIndex = target.test_steps.findIndex((step) => step.id === overData.stepId);
+      const dragged = active.rect.current.translated;
+      const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
+      if (overIndex >= 0) index = overIndex + (below ? 1 : 0);
+    }
+    justHopped.current = true;
+    setDrag({
+      ...drag,
+      flows: moveStepInFlows(drag.flows, data.stepId, { flowId: overData.flowId, index }),
+    });
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const data = dndData(active);
+    const overData = dndData(over);
+    if (!drag || !data) return setDrag(null);
+
+    if (data.type === 'flow') {
+      const from = drag.flows.findIndex((flow) => flow.id === data.flowId);
+      const to = overData ? drag.flows.findIndex((flow) => flow.id === overData.flowId) : -1;
+      if (from < 0 || to < 0 || from === to) return setDrag(null);
+      setDrag({ ...drag, base: flows, flows: moveFlowInList(drag.flows, from, to), active: false });
+      onMoveFlow({ flowId: data.flowId, from, to });
+      return;
+    }
+
+    if (data.type !== 'step') return setDrag(null);
+    let arranged = drag.flows;
+    const at = locateStep(arranged, data.stepId);
+    if (at && overData?.type === 'step' && overData.stepId !== data.stepId) {
+      const overAt = locateStep(arranged, overData.stepId);
+      if (overAt && overAt.flowId === at.flowId)
+        arranged = moveStepInFlows(arranged, data.stepId, overAt);
+    }
+    const final = locateStep(arranged, data.stepId);
+    const start = origin.current;
+    if (!final || !start || (final.flowId === start.flowId && final.index === start.index))
+      return setDrag(null);
+    setDrag({ ...drag, base: flows, flows: arranged, active: false });
+    onMoveStep({ stepId: data.stepId, to: final });
+  };
+
+  const draggedFlow =
+    drag?.active && drag.kind === 'flow' ? shown.find((flow) => flow.id === drag.id) : undefined;
+  const draggedStep = (() => {
+    if (!drag?.active || drag.kind !== 'step') return undefined;
+    const at = locateStep(shown, drag.id);
+    return at ? shown.find((flow) => flow.id === at.flowId)?.test_steps[at.index] : undefined;
+  })();
+  const dragging = drag?.active ? drag.kind : null;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      modifiers={[verticalOnly]}
+      autoScroll={AUTO_SCROLL}
+      accessibility={{ announcements }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+    >
+      <SortableContext
+        items={shown.map((flow) => flowDndId(flow.id))}
+        strategy={verticalListSortingStrategy}
+      >
+        <div className="flex flex-col gap-4">
+          {shown.map((flow, index) => (
+            <FlowCard
+              key={flow.id}
+              flow={flow}
+              isFirst={index === 0}
+              isLast={index === shown.length - 1}
+              collapsed={collapsed.has(flow.id)}
+              dragging={dragging}
+              startAdding={flow.id === createdFlowId}
+            />
+          ))}
+        </div>
+      </SortableContext>
+      <DragOverlay
+        modifiers={[verticalOnly]}
+        // A flow follows the pointer as its title bar only, whatever its length.
+        style={draggedFlow ? { height: 'auto' } : undefined}
+      >
+        {draggedFlow && <FlowDragPreview flow={draggedFlow} />}
+        {draggedStep && <StepDragPreview step={draggedStep} />}
+      </DragOverlay>
+    </DndContext>
+  );
+});

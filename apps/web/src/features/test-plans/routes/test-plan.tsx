@@ -1,0 +1,415 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ChevronLeft,
+  ChevronsDownUp,
+  ChevronsUpDown,
+  EllipsisVertical,
+  ListChecks,
+  Plus,
+} from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Milestone } from '@portal/contract/milestones';
+import { TEST_PLAN_LIMITS, type TestFlow, type TestStep } from '@portal/contract/test-plans';
+import { PageSpinner } from '../../../components/layout/page-spinner';
+import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../lib/errors';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
+import { useCreateFlow, useDeleteFlow, useFlows, useRenameFlow } from '../api/flows';
+import { testPlanKeys } from '../api/keys';
+import { useMilestone, useMilestoneProject } from '../api/milestone';
+import { usePlanMoves } from '../api/moves';
+import { useCreateStep, useDeleteStep, useUpdateStep } from '../api/steps';
+import { InlineEditor } from '../components/inline-editor';
+import { PlanActionsContext, type PlanActions } from '../components/plan-actions';
+import { PlanBoard } from '../components/plan-board';
+import { TableOfContents, type TocEntry } from '../components/table-of-contents';
+import { flowMoveTarget } from '../lib/plan-state';
+import { FLOW_SCROLL_DELAY_MS, flowElementId, parseFlowParam } from '../lib/toc';
+
+const WIDE = '(min-width: 1024px)';
+const TOC_ID = 'test-plan-toc';
+
+type Confirm = { kind: 'flow'; flow: TestFlow } | { kind: 'step'; step: TestStep } | null;
+
+const scrollToFlow = (flowId: number, behavior: ScrollBehavior) =>
+  document.getElementById(flowElementId(flowId))?.scrollIntoView({ behavior, block: 'start' });
+
+const backLink =
+  'mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-slate-500 underline-offset-4 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+/** Back to the milestone's project, once its name is known. */
+const ProjectLink = ({ projectId }: { projectId: number }) => {
+  const project = useMilestoneProject(projectId);
+  if (!project.data) return <span className="mb-3 block h-5" aria-hidden />;
+  return (
+    <Link to={`/projects/${project.data.slug}`} className={backLink}>
+      <ChevronLeft aria-hidden className="size-4" />
+      {project.data.name}
+    </Link>
+  );
+};
+
+/** The new flow's name, at the end of the plan; Enter adds it, Escape closes. */
+const FlowDraft = ({
+  pending,
+  onSave,
+  onClose,
+}: {
+  pending: boolean;
+  onSave(name: string): void;
+  onClose(): void;
+}) => (
+  <div className="flex items-center gap-2 rounded-lg border border-dashed border-brand-300 bg-white px-3 py-2.5 shadow-sm">
+    <InlineEditor
+      initial=""
+      label="New flow name"
+      placeholder="Flow name, e.g. Checkout"
+      maxLength={TEST_PLAN_LIMITS.flowName}
+      pending={pending}
+      onSave={onSave}
+      onCancel={onClose}
+    />
+  </div>
+);
+
+const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
+  const milestoneId = milestone.id;
+  const queryClient = useQueryClient();
+  const flows = useFlows(milestoneId);
+  const createFlow = useCreateFlow(milestoneId);
+  const renameFlow = useRenameFlow(milestoneId);
+  const deleteFlow = useDeleteFlow(milestoneId);
+  const createStep = useCreateStep(milestoneId);
+  const updateStep = useUpdateStep(milestoneId);
+  const deleteStep = useDeleteStep(milestoneId);
+  const { moveFlow, moveStep } = usePlanMoves(milestoneId);
+  const wide = useMediaQuery(WIDE);
+  const [tocOpen, setTocOpen] = useState(() => window.matchMedia(WIDE).matches);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  const [addingFlow, setAddingFlow] = useState(false);
+  const [createdFlowId, setCreatedFlowId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const flowParam = parseFlowParam(searchParams.get('flow'));
+
+  const list = flows.data;
+
+  const selectFlow = useCallback(
+    (flowId: number) => {
+      scrollToFlow(flowId, 'smooth');
+      setSearchParams({ flow: String(flowId) }, { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  // Spec §2, §9: a deep link (`?flow=`) scrolls to its flow once the plan is there, after 100 ms.
+  const deepLink = useRef(flowParam);
+  const loaded = list !== undefined;
+  useEffect(() => {
+    const target = deepLink.current;
+    if (!loaded || target === null) return;
+    deepLink.current = null;
+    const timer = window.setTimeout(() => scrollToFlow(target, 'auto'), FLOW_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [loaded]);
+
+  // Spec §2: scrolling with the wheel (or a finger) clears the query; the plan is being read.
+  const hasParam = searchParams.has('flow');
+  useEffect(() => {
+    if (!hasParam) return;
+    const clear = () =>
+      setSearchParams(
+        (params) => {
+          params.delete('flow');
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    window.addEventListener('wheel', clear, { passive: true, once: true });
+    window.addEventListener('touchmove', clear, { passive: true, once: true });
+    return () => {
+      window.removeEventListener('wheel', clear);
+      window.removeEventListener('touchmove', clear);
+    };
+  }, [hasParam, setSearchParams]);
+
+  // One stable object, so that memoised flows and steps do not render again with every change.
+  const { mutate: rename } = renameFlow;
+  const { mutateAsync: addStep } = createStep;
+  const { mutate: editStep } = updateStep;
+  const actions = useMemo<PlanActions>(
+    () => ({
+      renameFlow: (flow, name) => rename({ id: flow.id, name }),
+      deleteFlow: (flow) => setConfirm({ kind: 'flow', flow }),
+      moveFlow: (flow, direction) => {
+        const current = queryClient.getQueryData<TestFlow[]>(testPlanKeys.flows(milestoneId));
+        const target = current && flowMoveTarget(current, flow.id, direction);
+        if (target) moveFlow({ flowId: flow.id, ...target, direction });
+      },
+      toggleFlow: (flowId) =>
+        setCollapsed((current) => {
+          const next = new Set(current);
+          if (!next.delete(flowId)) next.add(flowId);
+          return next;
+        }),
+      createStep: (flowId, description) =>
+        addStep({ test_flow: flowId, description, type: 'VERIFY' }).then(
+          () => true,
+          (error: unknown) => {
+            toastError(error);
+            return false;
+          },
+        ),
+      updateStep: (step, body) => editStep({ step, body }),
+      deleteStep: (step) => setConfirm({ kind: 'step', step }),
+    }),
+    [queryClient, milestoneId, rename, moveFlow, addStep, editStep],
+  );
+
+  const addFlow = (name: string) =>
+    createFlow.mutate(
+      { name },
+      {
+        onSuccess: (flow) => {
+          setAddingFlow(false);
+          setCreatedFlowId(flow.id);
+          // Spec §7: the optional callback after a create: here, bring the new flow into view.
+          requestAnimationFrame(() => scrollToFlow(flow.id, 'smooth'));
+        },
+        onError: toastError,
+      },
+    );
+
+  const openFlowDraft = useCallback(() => {
+    setAddingFlow(true);
+    if (!window.matchMedia(WIDE).matches) setTocOpen(false);
+  }, []);
+
+  const onConfirm = () => {
+    if (!confirm) return;
+    const close = () => setConfirm(null);
+    if (confirm.kind === 'flow') {
+      deleteFlow.mutate(confirm.flow.id, {
+        onSuccess: () => {
+          close();
+          toast.success(`${confirm.flow.name} was deleted`);
+        },
+        onError: (error) => {
+          close();
+          toastError(error);
+        },
+      });
+    } else {
+      deleteStep.mutate(confirm.step, {
+        onSettled: close,
+        onError: toastError,
+      });
+    }
+  };
+
+  const tocEntries = useMemo<TocEntry[]>(
+    () =>
+      (list ?? []).map((flow) => ({ id: flow.id, name: flow.name, steps: flow.test_steps.length })),
+    [list],
+  );
+
+  const allCollapsed =
+    list !== undefined && list.length > 0 && list.every((flow) => collapsed.has(flow.id));
+
+  const body = (() => {
+    if (flows.isPending)
+      return (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading test plan" />
+        </div>
+      );
+    if (flows.isError)
+      return (
+        <LoadError what="the test plan" error={flows.error} onRetry={() => void flows.refetch()} />
+      );
+    return (
+      <div className="flex flex-col gap-4">
+        {flows.data.length === 0 && !addingFlow ? (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white/60">
+            <EmptyState icon={ListChecks} title="No flows yet">
+              A flow is one path through the product, tested step by step: what to do (INTERACT) and
+              what to check (VERIFY).
+            </EmptyState>
+          </div>
+        ) : (
+          <PlanBoard
+            flows={flows.data}
+            collapsed={collapsed}
+            createdFlowId={createdFlowId}
+            onMoveFlow={moveFlow}
+            onMoveStep={moveStep}
+          />
+        )}
+        {addingFlow ? (
+          <FlowDraft
+            pending={createFlow.isPending}
+            onSave={addFlow}
+            onClose={() => setAddingFlow(false)}
+          />
+        ) : (
+          <div>
+            <Button variant="secondary" onClick={openFlowDraft}>
+              <Plus aria-hidden />
+              Add flow
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  })();
+
+  return (
+    <PlanActionsContext value={actions}>
+      <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <header className="mb-6">
+          <ProjectLink projectId={milestone.project} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
+              {milestone.name} Test Plan
+            </h1>
+            <div className="flex items-center gap-1">
+              <Button
+                variant="link"
+                aria-expanded={tocOpen}
+                aria-controls={tocOpen ? TOC_ID : undefined}
+                onClick={() => setTocOpen((open) => !open)}
+                className="px-1 text-sm"
+              >
+                [Table of Contents]
+              </Button>
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label="Test plan options">
+                    <EllipsisVertical aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  <DropdownMenuItem
+                    disabled={!list?.length || allCollapsed}
+                    onSelect={() => setCollapsed(new Set(list?.map((flow) => flow.id)))}
+                  >
+                    <ChevronsDownUp aria-hidden />
+                    Collapse All
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    disabled={collapsed.size === 0}
+                    onSelect={() => setCollapsed(new Set())}
+                  >
+                    <ChevronsUpDown aria-hidden />
+                    Expand All
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </div>
+          </div>
+        </header>
+        <div className={cn('flex flex-col gap-6', tocOpen && 'lg:flex-row lg:items-start')}>
+          {tocOpen && (
+            <aside
+              className={cn(
+                'rounded-lg border border-slate-200 bg-white py-3 shadow-sm',
+                'lg:sticky lg:top-[4.5rem] lg:max-h-[calc(100dvh-6rem)] lg:w-64 lg:shrink-0 lg:overflow-y-auto',
+              )}
+            >
+              <TableOfContents
+                id={TOC_ID}
+                entries={tocEntries}
+                pinned={flowParam}
+                onSelect={(flowId) => {
+                  if (!wide) setTocOpen(false);
+                  selectFlow(flowId);
+                }}
+                onAddFlow={openFlowDraft}
+              />
+            </aside>
+          )}
+          <div className="min-w-0 flex-1">{body}</div>
+        </div>
+        {confirm?.kind === 'flow' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title="Delete flow"
+            message={`Are you sure you want to delete this flow? This action will result in the deletion of ${confirm.flow.test_steps.length} steps`}
+            confirmLabel="Delete"
+            danger
+            pending={deleteFlow.isPending}
+            onConfirm={onConfirm}
+          />
+        )}
+        {confirm?.kind === 'step' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setConfirm(null)}
+            title="Delete step"
+            message="Are you sure you want to delete this step?"
+            confirmLabel="Delete"
+            danger
+            pending={deleteStep.isPending}
+            onConfirm={onConfirm}
+          />
+        )}
+      </div>
+    </PlanActionsContext>
+  );
+};
+
+/** Spec §2 "Milestone test plan" (/milestones/{milestoneId}): staff and the client's members. */
+export const TestPlanRoute = () => {
+  const { milestoneId } = useParams();
+  const id = Number(milestoneId);
+  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const milestone = useMilestone(id, valid);
+  const notFound = !valid || (milestone.isError && isNotFound(milestone.error));
+  // Spec §2: the milestone page title is '{milestone name} Test Plan'.
+  usePageTitle(
+    milestone.data
+      ? `${milestone.data.name} Test Plan`
+      : notFound
+        ? 'Milestone not found'
+        : 'Test Plan',
+  );
+
+  if (notFound)
+    return (
+      <Page title="Milestone not found" documentTitle="Milestone not found">
+        <NotFoundState
+          title="This milestone could not be found"
+          message="It may have been deleted, or it belongs to a client you do not follow."
+          backTo="/"
+          backLabel="Go home"
+        />
+      </Page>
+    );
+  if (milestone.isError)
+    return (
+      <Page title="Test Plan">
+        <LoadError
+          what="the milestone"
+          error={milestone.error}
+          onRetry={() => void milestone.refetch()}
+        />
+      </Page>
+    );
+  if (!milestone.data) return <PageSpinner label="Loading milestone..." />;
+  return <TestPlanScreen milestone={milestone.data} />;
+};
