@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoCanvases } from '../modules/canvas/demo-data';
 import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
@@ -44,4 +45,5 @@ export const seedDemoData = async (ctx: AppContext) => {
   await seedDemoEstimates(ctx.db);
   await seedDemoLeads(ctx.db);
   await seedDemoTestPlans(ctx.db);
+  await seedDemoCanvases(ctx.db);
 };
