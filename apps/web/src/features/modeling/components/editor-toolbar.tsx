@@ -1,0 +1,96 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, Database, Download, FileImage, Image, Plus, Save } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import type { ImageFormat } from '../lib/diagram-image';
+
+export type EditorToolbarProps = {
+  name: string;
+  clientName: string;
+  dirty: boolean;
+  saving: boolean;
+  exporting: boolean;
+  onAddModel(): void;
+  onSave(): void;
+  onShowDdl(): void;
+  onExportImage(format: ImageFormat): void;
+};
+
+/**
+ * The overlay over the diagram (spec §2 Modeling): back to the list, the canvas's name, 'Add new
+ * model', Save, and the exports. Memoised: it stays put while models move.
+ */
+export const EditorToolbar = memo(
+  ({
+    name,
+    clientName,
+    dirty,
+    saving,
+    exporting,
+    onAddModel,
+    onSave,
+    onShowDdl,
+    onExportImage,
+  }: EditorToolbarProps) => (
+    <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-md backdrop-blur">
+      <Button asChild variant="ghost" size="icon" aria-label="Back to canvases" title="Back">
+        <Link to="/experimental/modeling">
+          <ChevronLeft aria-hidden />
+        </Link>
+      </Button>
+      <div className="mr-1 min-w-0 max-w-56">
+        <h1 className="truncate text-sm font-semibold text-slate-900" title={name}>
+          {name}
+        </h1>
+        <p className="flex items-center gap-1.5 truncate text-xs text-slate-500">
+          <span className="truncate">{clientName}</span>
+          <span aria-hidden>·</span>
+          <span
+            role="status"
+            className={cn('shrink-0', dirty ? 'font-medium text-amber-700' : 'text-slate-500')}
+          >
+            {dirty ? 'Unsaved changes' : 'All changes saved'}
+          </span>
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onAddModel}>
+        <Plus aria-hidden />
+        Add new model
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="secondary" size="sm" loading={exporting}>
+            {!exporting && <Download aria-hidden />}
+            Export
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuItem onSelect={onShowDdl}>
+            <Database aria-hidden />
+            PostgreSQL DDL
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onExportImage('png')}>
+            <Image aria-hidden />
+            PNG image
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onExportImage('svg')}>
+            <FileImage aria-hidden />
+            SVG image
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button size="sm" onClick={onSave} loading={saving}>
+        {!saving && <Save aria-hidden />}
+        Save
+      </Button>
+    </div>
+  ),
+);
+EditorToolbar.displayName = 'EditorToolbar';

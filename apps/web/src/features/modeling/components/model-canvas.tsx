@@ -1,0 +1,349 @@
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  applyEdgeChanges,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type EdgeChange,
+  type EdgeTypes,
+  type IsValidConnection,
+  type NodeChange,
+  type NodeTypes,
+} from '@xyflow/react';
+import { Boxes } from 'lucide-react';
+import type {
+  Canvas,
+  CanvasConflict,
+  CanvasData,
+  ModelNode,
+  RelationEdge,
+} from '@portal/contract/canvas';
+import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../lib/errors';
+import { canvasConflict, useUpdateCanvas } from '../api/canvases';
+import {
+  addModel,
+  areConnected,
+  connect,
+  deleteModels,
+  removeEdges,
+  toCanvasData,
+  type Diagram,
+} from '../lib/canvas-rules';
+import { toPostgresDdl } from '../lib/ddl';
+import {
+  downloadUrl,
+  fileBaseName,
+  findFlowViewport,
+  renderDiagramImage,
+  type ImageFormat,
+} from '../lib/diagram-image';
+import { CanvasUpdateContext, type CanvasUpdate } from './canvas-update';
+import { DdlDialog } from './ddl-dialog';
+import { EditorToolbar } from './editor-toolbar';
+import { LabeledEdge } from './labeled-edge';
+import { LeavePrompt } from './leave-prompt';
+import { ModelNodeComponent } from './model-node';
+import { SaveConflictDialog } from './save-conflict-dialog';
+
+// Outside any component: React Flow re-creates every node and edge when these objects change.
+const nodeTypes: NodeTypes = { model: ModelNodeComponent };
+const edgeTypes: EdgeTypes = { labeled: LabeledEdge };
+const SNAP_GRID: [number, number] = [15, 15];
+const MULTI_SELECT_KEYS = ['Control', 'Meta'];
+const MINIMAP_STYLE = { width: 200, height: 150 };
+
+/**
+ * `revision` counts edits; the diagram is unsaved while it differs from the revision last saved.
+ * Selecting, measuring, panning and zooming are not edits.
+ */
+type State = { diagram: Diagram; revision: number };
+type Action = { recipe: (diagram: Diagram) => Diagram; edit: boolean };
+
+const reducer = (state: State, { recipe, edit }: Action): State => {
+  const diagram = recipe(state.diagram);
+  if (diagram === state.diagram) return state;
+  return { diagram, revision: edit ? state.revision + 1 : state.revision };
+};
+
+/** Node changes that alter the diagram itself, as opposed to selection and measuring. */
+const isNodeEdit = (change: NodeChange<ModelNode>) =>
+  change.type === 'position' || change.type === 'add' || change.type === 'replace';
+
+const EmptyHint = () => (
+  <div className="pointer-events-none absolute inset-0 z-[5] flex items-center justify-center p-6">
+    <div className="max-w-sm rounded-xl border border-dashed border-slate-300 bg-white/90 px-6 py-8 text-center shadow-sm">
+      <span className="mx-auto mb-3 flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <Boxes aria-hidden className="size-5" />
+      </span>
+      <p className="text-sm font-semibold text-slate-800">This canvas is empty</p>
+      <p className="mt-1 text-sm text-slate-500">
+        Add a model to start. Drag from a model&apos;s dot onto another model to relate the two.
+      </p>
+    </div>
+  </div>
+);
+
+export type ModelCanvasProps = {
+  canvas: Canvas;
+  /** The stored diagram, read once: the editor owns it from then on. */
+  initial: CanvasData;
+  /** Throws away this editor and loads the canvas anew (after a conflict). */
+  onReload(): Promise<void>;
+};
+
+/**
+ * The diagram editor (spec §2, §4 "Canvas editor", §9 diagram constants). The diagram lives here
+ * in one reducer; every change goes through a rule of lib/canvas-rules. Must sit inside a
+ * ReactFlowProvider.
+ */
+export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => {
+  const [state, dispatch] = useReducer(reducer, initial, ({ nodes, edges }) => ({
+    diagram: { nodes, edges },
+    revision: 0,
+  }));
+  const [savedRevision, setSavedRevision] = useState(0);
+  const [version, setVersion] = useState(canvas.version);
+  const [conflict, setConflict] = useState<CanvasConflict | null>(null);
+  const [conflictOpen, setConflictOpen] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [ddl, setDdl] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
+  const flow = useReactFlow<ModelNode, RelationEdge>();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const dirty = state.revision !== savedRevision;
+
+  // Read by stable callbacks, which must not change with every edit.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
+
+  const update = useCallback<CanvasUpdate>((recipe) => dispatch({ recipe, edit: true }), []);
+
+  const onNodesChange = useCallback((changes: NodeChange<ModelNode>[]) => {
+    const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
+    const rest = changes.filter((change) => change.type !== 'remove');
+    dispatch({
+      recipe: (diagram) => {
+        // Deleting (Backspace) goes through the rule, which also drops relations pointing there.
+        let next = removed.length > 0 ? deleteModels(diagram, removed) : diagram;
+        if (rest.length > 0) next = { ...next, nodes: applyNodeChanges(rest, next.nodes) };
+        return next;
+      },
+      edit: removed.length > 0 || rest.some(isNodeEdit),
+    });
+  }, []);
+
+  const onEdgesChange = useCallback((changes: EdgeChange<RelationEdge>[]) => {
+    const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
+    const rest = changes.filter((change) => change.type !== 'remove');
+    dispatch({
+      recipe: (diagram) => {
+        let next = removed.length > 0 ? removeEdges(diagram, removed) : diagram;
+        if (rest.length > 0) next = { ...next, edges: applyEdgeChanges(rest, next.edges) };
+        return next;
+      },
+      edit: removed.length > 0,
+    });
+  }, []);
+
+  const onConnect = useCallback(
+    ({ source, target, sourceHandle, targetHandle }: Connection) =>
+      update((diagram) => connect(diagram, source, target, { sourceHandle, targetHandle })),
+    [update],
+  );
+
+  // Shows an already joined pair as an invalid drop while dragging (spec §4: nothing is added).
+  const isValidConnection = useCallback<IsValidConnection<RelationEdge>>(
+    ({ source, target }) =>
+      source !== target && !areConnected(latest.current.diagram, source, target),
+    [],
+  );
+
+  const onAddModel = useCallback(() => {
+    const viewport = flow.getViewport();
+    update((diagram) => addModel(diagram, viewport));
+  }, [flow, update]);
+
+  const runSave = useCallback(
+    (baseVersion: number) => {
+      const { diagram, revision } = latest.current;
+      const data = JSON.stringify(toCanvasData(diagram, flow.getViewport()));
+      saveCanvas(
+        { data, version: baseVersion },
+        {
+          onSuccess: (saved) => {
+            setVersion(saved.version);
+            setSavedRevision(revision);
+            setConflictOpen(false);
+            toast.success('Saved!');
+          },
+          onError: (error) => {
+            const found = canvasConflict(error);
+            if (found) {
+              setConflict(found);
+              setConflictOpen(true);
+            } else {
+              toastError(error);
+            }
+          },
+        },
+      );
+    },
+    [flow, saveCanvas],
+  );
+
+  const onSave = useCallback(() => {
+    if (!saving) runSave(version);
+  }, [runSave, saving, version]);
+
+  // Ctrl/Cmd+S saves, as in every editor, instead of saving the page.
+  const onSaveRef = useRef(onSave);
+  useLayoutEffect(() => {
+    onSaveRef.current = onSave;
+  }, [onSave]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        onSaveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const onShowDdl = useCallback(
+    () => setDdl(toPostgresDdl(latest.current.diagram, canvas.name)),
+    [canvas.name],
+  );
+
+  const onExportImage = useCallback(
+    async (format: ImageFormat) => {
+      const nodes = flow.getNodes();
+      const viewport = findFlowViewport(wrapper.current ?? document);
+      if (nodes.length === 0 || !viewport) {
+        toast.info('Add a model first: there is nothing to export yet.');
+        return;
+      }
+      setExporting(true);
+      try {
+        const url = await renderDiagramImage(viewport, nodes, format);
+        downloadUrl(url, `${fileBaseName(canvas.name)}.${format}`);
+      } catch (error) {
+        console.error('Diagram export failed', error);
+        toast.error(`Could not export the diagram as ${format.toUpperCase()}.`);
+      } finally {
+        setExporting(false);
+      }
+    },
+    [canvas.name, flow],
+  );
+
+  const onReloadConfirmed = async () => {
+    setReloading(true);
+    try {
+      await onReload();
+    } catch (error) {
+      toastError(error);
+      setReloading(false);
+    }
+  };
+
+  const toolbar = useMemo(
+    () => ({
+      onAddModel,
+      onSave,
+      onShowDdl,
+      onExportImage: (format: ImageFormat) => void onExportImage(format),
+    }),
+    [onAddModel, onSave, onShowDdl, onExportImage],
+  );
+
+  return (
+    <CanvasUpdateContext.Provider value={update}>
+      <div ref={wrapper} className="model-canvas relative h-full w-full">
+        <ReactFlow<ModelNode, RelationEdge>
+          nodes={state.diagram.nodes}
+          edges={state.diagram.edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          defaultViewport={initial.viewport}
+          minZoom={0.5}
+          maxZoom={2}
+          snapToGrid={false}
+          snapGrid={SNAP_GRID}
+          deleteKeyCode="Backspace"
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          panActivationKeyCode="Space"
+          selectionKeyCode="Shift"
+          connectionRadius={20}
+          reconnectRadius={10}
+          aria-label="Diagram"
+        >
+          <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
+          <MiniMap
+            style={MINIMAP_STYLE}
+            pannable
+            zoomable
+            ariaLabel="Mini map"
+            nodeColor="#c7d2fe"
+            nodeStrokeColor="#6366f1"
+          />
+          <Controls aria-label="Zoom controls" />
+          <Panel position="top-left">
+            <EditorToolbar
+              name={canvas.name}
+              clientName={canvas.client_name}
+              dirty={dirty}
+              saving={saving}
+              exporting={exporting}
+              {...toolbar}
+            />
+          </Panel>
+        </ReactFlow>
+        {state.diagram.nodes.length === 0 && <EmptyHint />}
+      </div>
+      <DdlDialog
+        open={ddl !== null}
+        onOpenChange={(open) => {
+          if (!open) setDdl(null);
+        }}
+        ddl={ddl ?? ''}
+        canvasName={canvas.name}
+      />
+      <SaveConflictDialog
+        open={conflictOpen}
+        onOpenChange={setConflictOpen}
+        detail={conflict?.detail ?? null}
+        reloading={reloading}
+        overwriting={saving}
+        onReload={() => void onReloadConfirmed()}
+        onOverwrite={() => {
+          if (conflict) runSave(conflict.version);
+        }}
+      />
+      <LeavePrompt when={dirty && !reloading} />
+    </CanvasUpdateContext.Provider>
+  );
+};

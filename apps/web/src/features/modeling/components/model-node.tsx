@@ -1,0 +1,216 @@
+import { memo, useCallback, useState } from 'react';
+import {
+  Handle,
+  Position,
+  useConnection,
+  useStore,
+  type NodeProps,
+  type ReactFlowState,
+} from '@xyflow/react';
+import { Check, Pencil, Trash2 } from 'lucide-react';
+import {
+  MODEL_FIELD_TYPE_LABELS,
+  type ModelNodeData,
+  type ModelRelation,
+} from '@portal/contract/canvas';
+import { cn } from '../../../components/ui/cn';
+import {
+  SOURCE_HANDLE,
+  TARGET_HANDLE,
+  deleteModels,
+  finishEditing,
+  modelTitle,
+  relationTargetTitle,
+  setModelTitle,
+} from '../lib/canvas-rules';
+import { useCanvasUpdate } from './canvas-update';
+import type { ModelFlowNode } from './flow-types';
+import { ModelEditor } from './model-editor';
+
+const sameList = (a: readonly (string | null)[], b: readonly (string | null)[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * The titles of a model's relation targets, read from React Flow's store by id: the box
+ * re-renders when one of *them* is renamed, not whenever any node moves.
+ */
+const useTargetTitles = (relations: readonly ModelRelation[]) => {
+  const selector = useCallback(
+    (state: ReactFlowState) =>
+      relations.map((relation) => {
+        if (relation.to === null) return null;
+        const title = state.nodeLookup.get(relation.to)?.data.title;
+        return typeof title === 'string' ? title : null;
+      }),
+    [relations],
+  );
+  return useStore(selector, sameList);
+};
+
+const sectionTitle = 'text-[11px] font-semibold tracking-wider text-slate-500 uppercase';
+
+/** View mode: the Attributes and Relations lists. */
+const ModelDetails = memo(({ data }: { data: ModelNodeData }) => {
+  const titles = useTargetTitles(data.relations);
+  return (
+    <div className="flex flex-col gap-3 px-3 py-2.5 text-[13px]">
+      <section aria-label="Attributes">
+        <h4 className={sectionTitle}>Attributes</h4>
+        {data.fields.length === 0 ? (
+          <p className="mt-1 text-slate-400 italic">No attributes</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {data.fields.map((field, index) => (
+              <li key={index} className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate font-medium text-slate-800">
+                  {field.label || <span className="text-slate-400 italic">unnamed</span>}
+                  {field.required && (
+                    <span className="text-red-500" title="Required">
+                      {' '}
+                      *<span className="sr-only">required</span>
+                    </span>
+                  )}
+                </span>
+                <span className="shrink-0 font-mono text-xs text-slate-500">
+                  {MODEL_FIELD_TYPE_LABELS[field.type]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label="Relations">
+        <h4 className={sectionTitle}>Relations</h4>
+        {data.relations.length === 0 ? (
+          <p className="mt-1 text-slate-400 italic">No relations</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {data.relations.map((relation, index) => (
+              <li key={index} className="flex items-baseline justify-between gap-3">
+                <span
+                  className={cn(
+                    'min-w-0 truncate',
+                    relation.to === null ? 'text-slate-400 italic' : 'text-slate-800',
+                  )}
+                >
+                  {relationTargetTitle(
+                    relation.to === null ? null : { title: titles[index] ?? '' },
+                  )}
+                </span>
+                <span className="shrink-0 font-mono text-xs text-slate-500">{relation.type}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+});
+ModelDetails.displayName = 'ModelDetails';
+
+const iconButton =
+  'inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 [&_svg]:size-3.5';
+
+/**
+ * A model box (spec §2 Modeling): the header with the title and the edit and delete links, then
+ * the lists, or the edit form in edit mode. The connect handle on its right starts a relation;
+ * while a relation is dragged from another model, the whole box is where it can be dropped.
+ */
+const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
+  const update = useCanvasUpdate();
+  const [editing, setEditing] = useState(false);
+  // Spec §5: the connect handle takes a drop only while a connection from elsewhere is dragged.
+  const dropTarget = useConnection((connection) =>
+    connection.inProgress ? connection.fromNode.id !== id : false,
+  );
+  const title = modelTitle(data.title);
+
+  return (
+    <div
+      data-model-id={id}
+      className={cn(
+        'group/model relative rounded-lg border bg-white text-slate-900 shadow-sm transition-shadow',
+        editing ? 'w-[22rem]' : 'w-64',
+        selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-300',
+        dropTarget && 'ring-2 ring-brand-400/60',
+      )}
+    >
+      <Handle
+        type="target"
+        id={TARGET_HANDLE}
+        position={Position.Left}
+        isConnectableStart={false}
+        isConnectableEnd={dropTarget}
+        className="model-drop-target"
+      />
+      <header className="flex items-center gap-1 rounded-t-lg border-b border-slate-200 bg-slate-50 py-1.5 pr-1.5 pl-3">
+        {editing ? (
+          <input
+            // Typing goes into the box; React Flow leaves keys in inputs alone.
+            className="nodrag h-7 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500/20 focus-visible:outline-none"
+            aria-label="Model title"
+            placeholder="Unnamed Model"
+            value={data.title}
+            maxLength={255}
+            autoFocus
+            onChange={(event) => update((d) => setModelTitle(d, id, event.target.value))}
+          />
+        ) : (
+          <h3
+            className={cn(
+              'min-w-0 flex-1 truncate text-sm font-semibold',
+              data.title.trim() === '' && 'text-slate-400 italic',
+            )}
+            title={title}
+          >
+            {title}
+          </h3>
+        )}
+        {editing ? (
+          <button
+            type="button"
+            className={cn(iconButton, 'nodrag w-auto gap-1 px-2 text-xs font-medium')}
+            onClick={() => {
+              update((d) => finishEditing(d, id));
+              setEditing(false);
+            }}
+          >
+            <Check aria-hidden />
+            Done
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={cn(iconButton, 'nodrag')}
+            aria-label={`Edit ${title}`}
+            title="Edit"
+            onClick={() => setEditing(true)}
+          >
+            <Pencil aria-hidden />
+          </button>
+        )}
+        <button
+          type="button"
+          className={cn(iconButton, 'nodrag hover:bg-red-50 hover:text-red-600')}
+          aria-label={`Delete ${title}`}
+          title="Delete"
+          onClick={() => update((d) => deleteModels(d, [id]))}
+        >
+          <Trash2 aria-hidden />
+        </button>
+      </header>
+      {editing ? <ModelEditor id={id} data={data} /> : <ModelDetails data={data} />}
+      <Handle
+        type="source"
+        id={SOURCE_HANDLE}
+        position={Position.Right}
+        className="model-connect-handle"
+        aria-label={`Connect ${title} to another model`}
+        title="Drag to another model to relate them"
+      />
+    </div>
+  );
+};
+
+/** Memoised: a box re-renders when its own node changes, not when another one moves. */
+export const ModelNodeComponent = memo(ModelNodeView);

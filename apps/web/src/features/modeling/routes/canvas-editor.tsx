@@ -1,0 +1,93 @@
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router';
+import { ReactFlowProvider } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { parseCanvasData, type Canvas } from '@portal/contract/canvas';
+import { PageSpinner } from '../../../components/layout/page-spinner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { LoadError, NotFoundState, isNotFound } from '../../projects/components/states';
+import { useCanvas } from '../api/canvases';
+import { ModelCanvas } from '../components/model-canvas';
+import '../components/canvas.css';
+
+// The signed-in frame's top bar is 3.5rem; the diagram takes the rest of the window.
+const frame = 'relative h-[calc(100dvh-3.5rem)] min-h-[28rem] w-full';
+const narrow = 'mx-auto w-full max-w-3xl px-4 py-10 sm:px-6';
+
+/** A stored diagram the contract cannot read: say what is wrong rather than show an empty one. */
+const UnreadableCanvas = ({ errors }: { errors: string[] }) => (
+  <div className={narrow}>
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50/60 px-6 py-8 text-sm text-red-800"
+    >
+      <p className="font-medium">This canvas&apos;s diagram could not be read.</p>
+      <ul className="mt-2 list-disc pl-5 text-red-700">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  </div>
+);
+
+const Editor = ({ canvas, onReload }: { canvas: Canvas; onReload(): Promise<void> }) => {
+  // Read once per editor session: later answers for this canvas (our own saves) must not reset it.
+  const [parsed] = useState(() => parseCanvasData(canvas.data));
+  if (!parsed.ok) return <UnreadableCanvas errors={parsed.errors} />;
+  return (
+    <div className={frame}>
+      <ReactFlowProvider>
+        <ModelCanvas canvas={canvas} initial={parsed.data} onReload={onReload} />
+      </ReactFlowProvider>
+    </div>
+  );
+};
+
+const CanvasLoader = ({ id }: { id: number }) => {
+  const canvas = useCanvas(id);
+  // Each reload starts a new editor session (and a new React Flow store) on the fresh answer.
+  const [session, setSession] = useState(0);
+  const notFound = canvas.isError && isNotFound(canvas.error);
+  usePageTitle(canvas.data?.name ?? (notFound ? 'Canvas not found' : 'Canvas'));
+
+  const { refetch } = canvas;
+  const reload = useCallback(async () => {
+    const answer = await refetch({ throwOnError: true });
+    if (answer.data) setSession((current) => current + 1);
+  }, [refetch]);
+
+  if (notFound) return <CanvasNotFound />;
+  // A failed refetch while editing is not a reason to drop the editor: only a first load fails.
+  if (canvas.isError && !canvas.data)
+    return (
+      <div className={narrow}>
+        <LoadError what="the canvas" error={canvas.error} onRetry={() => void refetch()} />
+      </div>
+    );
+  if (!canvas.data) return <PageSpinner label="Loading canvas..." />;
+  return <Editor key={`${canvas.data.id}:${session}`} canvas={canvas.data} onReload={reload} />;
+};
+
+const CanvasNotFound = () => {
+  usePageTitle('Canvas not found');
+  return (
+    <div className={narrow}>
+      <NotFoundState
+        title="Canvas not found"
+        message="This canvas does not exist, or it has been deleted."
+        backTo="/experimental/modeling"
+        backLabel="Back to DB Modeling"
+      />
+    </div>
+  );
+};
+
+/** /experimental/modeling/{canvasId}: the diagram editor (spec §2 Modeling), a chunk of its own. */
+export const CanvasEditorRoute = () => {
+  const { canvasId } = useParams();
+  const id = Number(canvasId);
+  const valid = /^\d+$/.test(canvasId ?? '') && id > 0 && id <= 2_147_483_647;
+  // The key starts afresh when another canvas is opened in the same route.
+  return valid ? <CanvasLoader key={id} id={id} /> : <CanvasNotFound />;
+};
