@@ -15,7 +15,7 @@ import { createCanvasService } from './service';
 /**
  * A 2 MB diagram must reach the validator, which answers a precise 400, instead of the app-wide
  * 1 MiB limit's 413. JSON escaping grows the diagram's text (every `"` in it becomes `\"`): by
- * about a sixth for a real diagram, so half as much again leaves room; beyond, a 413.
+ * a sixth to a fifth for a real diagram, so half as much again leaves room; beyond, a 413.
  */
 export const CANVAS_BODY_LIMIT = Math.ceil(CANVAS_LIMITS.dataBytes * 1.5);
 
