@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate, EstimateDetail } from '@portal/contract/estimates';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { seedDemoData } from '../../seed/demo';
+import { signInDemo } from '../../test/demo-sign-in';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
@@ -10,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = async (username: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/token-auth/',
-    payload: { username, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  const headers = { authorization: `Token ${res.json().token}` };
-  return (url: string) => t.app.inject({ method: 'GET', url, headers });
-};
+const signIn = (username: string) => signInDemo(t, username);
 
 describe('demo estimates', () => {
   it('show the demo client user Acme’s estimates with sections, items, totals and comments', async () => {
