@@ -17,6 +17,7 @@ import {
 import type { AppContext } from './context';
 import { registerAuthentication } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { rejectNullCharacters } from './http/null-characters';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { registerModules } from './modules/index';
 
@@ -47,6 +48,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preHandler', rejectNullCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
