@@ -67,6 +67,8 @@ test('staff create a canvas for a client, find it in the list, open it and delet
     await name.fill(canvasName);
     await create.click();
     await expect(page).toHaveURL(/\/experimental\/modeling\/\d+$/);
+    await expect(page.getByRole('heading', { name: canvasName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('application')).toBeVisible();
     expect(posts.map((body) => JSON.parse(body) as unknown)).toEqual([
       { name: canvasName, client_id: client.id, data: '' },
     ]);
@@ -81,6 +83,9 @@ test('staff create a canvas for a client, find it in the list, open it and delet
     await expect(row).toContainText(client.name);
     await row.getByRole('link', { name: canvasName }).click();
     await expect(page).toHaveURL(editorUrl);
+    await expect(page.getByRole('heading', { name: canvasName, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
   });
 
   await test.step('Delete asks first; Cancel keeps the canvas, Delete removes it', async () => {

@@ -1,6 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/layout/page-spinner';
-import { PlaceholderPage } from '../features/placeholders/routes/placeholder';
 import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -142,7 +141,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'experimental/modeling/:canvasId',
-                    element: <PlaceholderPage title="Canvas" />,
+                    lazy: async () => ({
+                      Component: (await import('../features/modeling/routes/canvas-editor'))
+                        .CanvasEditorRoute,
+                    }),
                   },
                 ],
               },
