@@ -7,6 +7,8 @@ import * as schema from './schema/index';
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle or the database itself: services accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** An executor that can also open a (nested) transaction: what multi-step seeders take. */
+export type TransactionalExecutor = Executor & Pick<Database, 'transaction'>;
 
 export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 

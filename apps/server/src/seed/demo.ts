@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { TransactionalExecutor } from '../db/client';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoCanvases } from '../modules/canvas/demo-data';
@@ -14,9 +14,9 @@ export const DEMO_PASSWORD = 'demo-password-1';
  * A small, believable data set so every screen has something to show. Each area adds its own
  * records here (clients, projects, estimates, leads, canvases) as it lands.
  */
-export const seedDemoData = async (ctx: AppContext) => {
+export const seedDemoData = async (db: TransactionalExecutor) => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await ctx.db.insert(users).values([
+  await db.insert(users).values([
     {
       email: 'dana@acme.example',
       passwordHash,
@@ -41,9 +41,9 @@ export const seedDemoData = async (ctx: AppContext) => {
       emailVerified: true,
     },
   ]);
-  await seedClientsAndProjects(ctx.db);
-  await seedDemoEstimates(ctx.db);
-  await seedDemoLeads(ctx.db);
-  await seedDemoTestPlans(ctx.db);
-  await seedDemoCanvases(ctx.db);
+  await seedClientsAndProjects(db);
+  await seedDemoEstimates(db);
+  await seedDemoLeads(db);
+  await seedDemoTestPlans(db);
+  await seedDemoCanvases(db);
 };

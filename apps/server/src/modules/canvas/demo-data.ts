@@ -10,7 +10,7 @@ import {
   type RelationEdge,
   type RelationType,
 } from '@portal/contract/canvas';
-import type { Database } from '../../db/client';
+import type { TransactionalExecutor } from '../../db/client';
 import { canvases, clients, users } from '../../db/schema/index';
 
 type DemoModel = { id: string; title: string; x: number; y: number; fields: ModelField[] };
@@ -217,7 +217,7 @@ export const demoCanvasData = (): CanvasData => {
 export const DEMO_CANVAS_NAME = 'Acme shop data model';
 
 /** The Acme shop's data model, drawn by the demo staff member. */
-export const seedDemoCanvases = async (db: Database) => {
+export const seedDemoCanvases = async (db: TransactionalExecutor) => {
   const [client] = await db
     .select({ id: clients.id })
     .from(clients)

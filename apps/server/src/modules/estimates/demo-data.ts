@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { TransactionalExecutor } from '../../db/client';
 import {
   estimateItemComments,
   estimateItems,
@@ -135,7 +135,7 @@ const DEMO: DemoEstimate[] = [
  * ranges and a few comments by the demo client user Dana and staff Lee, so both the staff and
  * the client view of an estimate have something to show.
  */
-export const seedDemoEstimates = async (db: Database) => {
+export const seedDemoEstimates = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
     const projectRows = await tx
       .select({ id: projects.id, slug: projects.slug })

@@ -8,7 +8,7 @@ let get: (url: string) => Promise<{ statusCode: number; json: () => unknown }>;
 
 beforeAll(async () => {
   t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.ctx);
+  await seedDemoData(t.db);
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/token-auth/',

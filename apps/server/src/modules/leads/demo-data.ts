@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { LeadStatus } from '@portal/contract/leads';
-import type { Database } from '../../db/client';
+import type { TransactionalExecutor } from '../../db/client';
 import { leadComments, leads, users } from '../../db/schema/index';
 
 type DemoLead = {
@@ -429,7 +429,7 @@ const DEMO_LEADS: DemoLead[] = [
 const DAY_MS = 86_400_000;
 
 /** A few dozen leads across every status, some from the website form, some with comments. */
-export const seedDemoLeads = async (db: Database) => {
+export const seedDemoLeads = async (db: TransactionalExecutor) => {
   const staff = await db
     .select({ id: users.id })
     .from(users)

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { TransactionalExecutor } from '../../db/client';
 import {
   clients,
   clientUsers,
@@ -25,7 +25,7 @@ type DemoProject = typeof projects.$inferInsert & {
  * and see only Acme's work), the studio itself as an internal client, and Globex with nobody
  * linked. Later areas find these projects by slug to hang estimates and test plans on them.
  */
-export const seedClientsAndProjects = async (db: Database) => {
+export const seedClientsAndProjects = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
     const [acme, studio, globex] = await tx
       .insert(clients)

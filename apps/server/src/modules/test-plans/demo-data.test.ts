@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.ctx);
+  await seedDemoData(t.db);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TestStepType } from '@portal/contract/test-plans';
-import type { Database } from '../../db/client';
+import type { TransactionalExecutor } from '../../db/client';
 import { milestones, projects, testFlows, testSteps } from '../../db/schema/index';
 
 type DemoFlow = [name: string, steps: [type: TestStepType, description: string][]];
@@ -46,7 +46,7 @@ const DEMO_FLOWS: DemoFlow[] = [
   ],
 ];
 
-export const seedDemoTestPlans = async (db: Database) => {
+export const seedDemoTestPlans = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
     const [milestone] = await tx
       .select({ id: milestones.id })
