@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { drag } from './support/drag';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 
@@ -25,25 +26,6 @@ const totalFigure = (page: Page, label: string) =>
     .getByRole('term')
     .filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })
     .locator('xpath=following-sibling::dd[1]');
-
-/** Drags with real mouse events, in small steps like a hand would, onto the middle of `target`. */
-const drag = async (page: Page, handle: Locator, target: Locator) => {
-  // Both ends on screen: the mouse only reaches what the viewport shows.
-  await target.scrollIntoViewIfNeeded();
-  await handle.scrollIntoViewIfNeeded();
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag source or target is not visible');
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  // Past the 5 px the mouse sensor waits for, then on to the target.
-  await page.mouse.move(x, y + (to.y > from.y ? 8 : -8), { steps: 4 });
-  await page.mouse.move(x, to.y + to.height / 2, { steps: 25 });
-  await page.mouse.move(x, to.y + to.height / 2 + 1, { steps: 2 });
-  await page.mouse.up();
-};
 
 const createSection = async (page: Page, name: string) => {
   await page.getByRole('button', { name: 'Create Section' }).click();

@@ -45,8 +45,13 @@ const TOC_ID = 'test-plan-toc';
 
 type Confirm = { kind: 'flow'; flow: TestFlow } | { kind: 'step'; step: TestStep } | null;
 
-const scrollToFlow = (flowId: number, behavior: ScrollBehavior) =>
-  document.getElementById(flowElementId(flowId))?.scrollIntoView({ behavior, block: 'start' });
+/** Brings a flow to the top of the page; smoothly only for a reader who is fine with motion. */
+const scrollToFlow = (flowId: number, smooth = false) =>
+  document.getElementById(flowElementId(flowId))?.scrollIntoView({
+    behavior:
+      smooth && !window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'smooth' : 'auto',
+    block: 'start',
+  });
 
 const backLink =
   'mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-slate-500 underline-offset-4 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -110,7 +115,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
 
   const selectFlow = useCallback(
     (flowId: number) => {
-      scrollToFlow(flowId, 'smooth');
+      scrollToFlow(flowId, true);
       setSearchParams({ flow: String(flowId) }, { replace: true, preventScrollReset: true });
     },
     [setSearchParams],
@@ -123,7 +128,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
     const target = deepLink.current;
     if (!loaded || target === null) return;
     deepLink.current = null;
-    const timer = window.setTimeout(() => scrollToFlow(target, 'auto'), FLOW_SCROLL_DELAY_MS);
+    const timer = window.setTimeout(() => scrollToFlow(target), FLOW_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [loaded]);
 
@@ -188,7 +193,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
           setAddingFlow(false);
           setCreatedFlowId(flow.id);
           // Spec §7: the optional callback after a create: here, bring the new flow into view.
-          requestAnimationFrame(() => scrollToFlow(flow.id, 'smooth'));
+          requestAnimationFrame(() => scrollToFlow(flow.id));
         },
         onError: toastError,
       },
