@@ -39,7 +39,7 @@ export const EditorToolbar = memo(
     onShowDdl,
     onExportImage,
   }: EditorToolbarProps) => (
-    <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-md backdrop-blur">
+    <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-md">
       <Button asChild variant="ghost" size="icon" aria-label="Back to canvases" title="Back">
         <Link to="/experimental/modeling">
           <ChevronLeft aria-hidden />

@@ -6,6 +6,7 @@ import {
   useReducer,
   useRef,
   useState,
+  type PointerEvent,
 } from 'react';
 import {
   Background,
@@ -84,6 +85,31 @@ const reducer = (state: State, { recipe, edit }: Action): State => {
 const isNodeEdit = (change: NodeChange<ModelNode>) =>
   change.type === 'position' || change.type === 'add' || change.type === 'replace';
 
+/**
+ * A drag that starts on the empty pane pans the view. Capturing the pointer there spares the
+ * browser from hit-testing the hundreds of models and edges under every move of the pan.
+ */
+const capturePanePointer = (event: PointerEvent<HTMLDivElement>) => {
+  const target = event.target;
+  if (target instanceof Element && target.classList.contains('react-flow__pane'))
+    target.setPointerCapture(event.pointerId);
+};
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** Waits (a few seconds at most) until React Flow has drawn and measured every model. */
+const allNodesDrawn = async (viewport: HTMLElement, count: number) => {
+  for (let frame = 0; frame < 180; frame++) {
+    await nextFrame();
+    const drawn = viewport.querySelectorAll('.react-flow__node');
+    if (
+      drawn.length >= count &&
+      ![...drawn].some((node) => node instanceof HTMLElement && node.style.visibility === 'hidden')
+    )
+      return;
+  }
+};
+
 const EmptyHint = () => (
   <div className="pointer-events-none absolute inset-0 z-[5] flex items-center justify-center p-6">
     <div className="max-w-sm rounded-xl border border-dashed border-slate-300 bg-white/90 px-6 py-8 text-center shadow-sm">
@@ -123,6 +149,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   const [reloading, setReloading] = useState(false);
   const [ddl, setDdl] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [renderAll, setRenderAll] = useState(false);
   const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
   const flow = useReactFlow<ModelNode, RelationEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -243,13 +270,16 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
         return;
       }
       setExporting(true);
+      setRenderAll(true);
       try {
+        await allNodesDrawn(viewport, nodes.length);
         const url = await renderDiagramImage(viewport, nodes, format);
         downloadUrl(url, `${fileBaseName(canvas.name)}.${format}`);
       } catch (error) {
         console.error('Diagram export failed', error);
         toast.error(`Could not export the diagram as ${format.toUpperCase()}.`);
       } finally {
+        setRenderAll(false);
         setExporting(false);
       }
     },
@@ -278,7 +308,11 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
 
   return (
     <CanvasUpdateContext.Provider value={update}>
-      <div ref={wrapper} className="model-canvas relative h-full w-full">
+      <div
+        ref={wrapper}
+        className="model-canvas relative h-full w-full"
+        onPointerDownCapture={capturePanePointer}
+      >
         <ReactFlow<ModelNode, RelationEdge>
           nodes={state.diagram.nodes}
           edges={state.diagram.edges}
@@ -300,6 +334,9 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
           connectionRadius={20}
           reconnectRadius={10}
           aria-label="Diagram"
+          // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
+          // The image export turns it off for a moment, so that every model is drawn.
+          onlyRenderVisibleElements={!renderAll}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
           <MiniMap
@@ -311,7 +348,8 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
             nodeStrokeColor="#6366f1"
           />
           <Controls aria-label="Zoom controls" />
-          <Panel position="top-left">
+          {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
+          <Panel position="top-right">
             <EditorToolbar
               name={canvas.name}
               clientName={canvas.client_name}

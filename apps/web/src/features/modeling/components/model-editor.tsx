@@ -99,6 +99,9 @@ const AddButton = ({
   </button>
 );
 
+/** Name or target, type, Required, remove: the same columns in every row of both lists. */
+const row = 'grid grid-cols-[minmax(0,1fr)_6.75rem_auto_auto] items-center gap-1.5';
+
 const legend = 'text-[11px] font-semibold tracking-wider text-slate-500 uppercase';
 
 /**
@@ -119,14 +122,9 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
         <legend className={legend}>Attributes</legend>
         <div className="mt-1 flex flex-col gap-1.5">
           {data.fields.map((field, index) => (
-            <div
-              key={index}
-              role="group"
-              aria-label={`Attribute ${index + 1}`}
-              className="flex items-center gap-1.5"
-            >
+            <div key={index} role="group" aria-label={`Attribute ${index + 1}`} className={row}>
               <input
-                className={cn(control, 'flex-1 px-2')}
+                className={cn(control, 'px-2')}
                 aria-label="Attribute name"
                 placeholder="name"
                 value={field.label}
@@ -138,7 +136,6 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
               />
               <Select
                 aria-label="Attribute type"
-                className="w-[6.5rem]"
                 value={field.type}
                 onChange={(event) => {
                   const type = MODEL_FIELD_TYPES.find((value) => value === event.target.value);
@@ -180,15 +177,10 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
         <legend className={legend}>Relations</legend>
         <div className="mt-1 flex flex-col gap-1.5">
           {data.relations.map((relation, index) => (
-            <div
-              key={index}
-              role="group"
-              aria-label={`Relation ${index + 1}`}
-              className="flex items-center gap-1.5"
-            >
+            <div key={index} role="group" aria-label={`Relation ${index + 1}`} className={row}>
               <Select
                 aria-label="Relation target"
-                className={cn('flex-1', relation.to === null && 'text-slate-500')}
+                className={cn(relation.to === null && 'text-slate-500')}
                 value={relation.to ?? ''}
                 onChange={(event) =>
                   update((d) => setRelationTarget(d, id, index, event.target.value || null))
@@ -208,7 +200,6 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
               </Select>
               <Select
                 aria-label="Relation type"
-                className="w-[6.5rem]"
                 value={relation.type}
                 onChange={(event) => {
                   const type = RELATION_TYPES.find((value) => value === event.target.value);

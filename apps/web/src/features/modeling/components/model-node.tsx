@@ -54,7 +54,7 @@ const ModelDetails = memo(({ data }: { data: ModelNodeData }) => {
   const titles = useTargetTitles(data.relations);
   return (
     <div className="flex flex-col gap-3 px-3 py-2.5 text-[13px]">
-      <section aria-label="Attributes">
+      <div role="group" aria-label="Attributes">
         <h4 className={sectionTitle}>Attributes</h4>
         {data.fields.length === 0 ? (
           <p className="mt-1 text-slate-400 italic">No attributes</p>
@@ -78,8 +78,8 @@ const ModelDetails = memo(({ data }: { data: ModelNodeData }) => {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-label="Relations">
+      </div>
+      <div role="group" aria-label="Relations">
         <h4 className={sectionTitle}>Relations</h4>
         {data.relations.length === 0 ? (
           <p className="mt-1 text-slate-400 italic">No relations</p>
@@ -102,7 +102,7 @@ const ModelDetails = memo(({ data }: { data: ModelNodeData }) => {
             ))}
           </ul>
         )}
-      </section>
+      </div>
     </div>
   );
 });
@@ -126,11 +126,11 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
   const title = modelTitle(data.title);
 
   return (
-    <div
-      data-model-id={id}
+    <article
+      aria-label={`Model ${title}`}
       className={cn(
-        'group/model relative rounded-lg border bg-white text-slate-900 shadow-sm transition-shadow',
-        editing ? 'w-[22rem]' : 'w-64',
+        'relative rounded-lg border bg-white text-slate-900',
+        editing ? 'w-[24rem]' : 'w-64',
         selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-300',
         dropTarget && 'ring-2 ring-brand-400/60',
       )}
@@ -208,7 +208,7 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
         aria-label={`Connect ${title} to another model`}
         title="Drag to another model to relate them"
       />
-    </div>
+    </article>
   );
 };
 

@@ -14,6 +14,10 @@ const MIN_SIDE = 320;
 /** Larger canvases are scaled down to fit; browsers refuse canvases much bigger than this. */
 const MAX_SIDE = 4096;
 
+/** The picture shows the model, not the editor's controls: no handles, no edit or delete buttons. */
+const keep = (node: HTMLElement) =>
+  !(node.classList?.contains('react-flow__handle') || node.tagName === 'BUTTON');
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** The flow's viewport element, the layer React Flow pans and zooms. */
@@ -31,6 +35,7 @@ export const renderDiagramImage = async (
   const viewport = getViewportForBounds(bounds, width, height, 0.05, 2, `${PADDING}px`);
   const options = {
     backgroundColor: '#ffffff',
+    filter: keep,
     width,
     height,
     style: {
