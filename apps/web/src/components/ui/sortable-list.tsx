@@ -33,6 +33,20 @@ export const MOUSE_DRAG_DISTANCE_PX = 5;
 /** Spec §9: auto-scroll moves at most 28 px per step (one step per frame or so). */
 export const AUTO_SCROLL: AutoScrollOptions = { acceleration: 28, interval: 16 };
 
+// Module constants: dnd-kit rebuilds its activators (and re-renders every draggable) whenever a
+// sensor's options object changes, so they must keep their identity across renders.
+const mouseOptions = { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } };
+const touchOptions = { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 5 } };
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
+
+/** Mouse (after 5 px), touch (after a 120 ms press) and keyboard, the same for every list. */
+export const useSortableSensors = () =>
+  useSensors(
+    useSensor(MouseSensor, mouseOptions),
+    useSensor(TouchSensor, touchOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
+  );
+
 export type SortableMove<T> = { item: T; id: UniqueIdentifier; from: number; to: number };
 
 export type SortableRenderState = { index: number; isDragging: boolean };
@@ -161,13 +175,7 @@ export const SortableList = <T,>({
   if (dropped && dropped.base !== items) setDropped(null);
   const shown = dropped && dropped.base === items ? dropped.items : items;
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
-    useSensor(TouchSensor, {
-      activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 5 },
-    }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   const ids = shown.map(getId);
 

@@ -4,13 +4,8 @@ import {
   DndContext,
   DragOverlay,
   getFirstCollision,
-  KeyboardSensor,
-  MouseSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -19,17 +14,9 @@ import {
   type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
-import {
-  AUTO_SCROLL,
-  MOUSE_DRAG_DISTANCE_PX,
-  TOUCH_DRAG_DELAY_MS,
-} from '../../../components/ui/sortable-list';
+import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import {
   locateItem,
@@ -95,11 +82,7 @@ export const EstimateBoard = ({
     return () => cancelAnimationFrame(frame);
   }, [drag?.sections]);
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   /**
    * Sections land on the section nearest their centre. An item lands on the item under the
