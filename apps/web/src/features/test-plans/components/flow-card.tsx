@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { DragHandle } from '../../../components/ui/drag-handle';
 import { flowElementId } from '../lib/toc';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
 import { InlineEditor, type SaveVia } from './inline-editor';
 import { usePlanActions } from './plan-actions';
@@ -102,6 +103,9 @@ export const FlowCard = memo(function FlowCard({
 }: FlowCardProps) {
   const actions = usePlanActions();
   const [renaming, setRenaming] = useState(false);
+  const section = useRef<HTMLElement | null>(null);
+  // Steps take part in drag and drop only while their flow is near the screen (see StepRow).
+  const near = useNearViewport(section, dragging === 'flow');
   const [adding, setAdding] = useState(startAdding);
   const {
     attributes,
@@ -122,6 +126,13 @@ export const FlowCard = memo(function FlowCard({
     data: { type: 'step-list', flowId: flow.id } satisfies DndData,
     disabled: collapsed || dragging === 'flow',
   });
+  const sectionRef = useCallback(
+    (element: HTMLElement | null) => {
+      section.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const titleId = `${flowElementId(flow.id)}-title`;
   const stepsId = `${flowElementId(flow.id)}-steps`;
@@ -133,22 +144,24 @@ export const FlowCard = memo(function FlowCard({
 
   return (
     <section
-      ref={setNodeRef}
+      ref={sectionRef}
       id={flowElementId(flow.id)}
       data-flow-id={flow.id}
       style={style}
       aria-labelledby={titleId}
       className={cn(
         'test-flow relative scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-sm',
-        // Long plans: flows off screen skip layout and paint until scrolled to.
+        // Long plans: flows off screen skip layout and paint until scrolled to. While a flow is
+        // dragged every flow is a title bar, so one off screen is estimated as one.
         '[contain-intrinsic-size:auto_16rem] [content-visibility:auto]',
+        'group-data-compact/board:[contain-intrinsic-size:3.125rem]',
         isDragging && 'z-10 opacity-40',
       )}
     >
       <header
         className={cn(
           'flex flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:px-3',
-          !collapsed && 'border-b border-slate-200',
+          !collapsed && 'border-b border-slate-200 group-data-compact/board:border-b-0',
         )}
       >
         <DragHandle
@@ -245,7 +258,7 @@ export const FlowCard = memo(function FlowCard({
           id={stepsId}
           ref={setStepListRef}
           className={cn(
-            'rounded-b-lg transition-colors',
+            'rounded-b-lg transition-colors group-data-compact/board:hidden',
             overStepList && dragging === 'step' && count === 0 && 'bg-brand-50/60',
           )}
         >
@@ -263,6 +276,7 @@ export const FlowCard = memo(function FlowCard({
                     step={step}
                     flowId={flow.id}
                     index={index}
+                    live={near}
                     dropDisabled={dragging === 'flow'}
                   />
                 ))}

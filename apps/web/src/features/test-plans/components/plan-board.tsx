@@ -1,16 +1,11 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   closestCenter,
   DndContext,
   DragOverlay,
   getFirstCollision,
-  KeyboardSensor,
-  MouseSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -19,16 +14,8 @@ import {
   type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import {
-  AUTO_SCROLL,
-  MOUSE_DRAG_DISTANCE_PX,
-  TOUCH_DRAG_DELAY_MS,
-} from '../../../components/ui/sortable-list';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import {
   locateStep,
@@ -37,6 +24,7 @@ import {
   type Flows,
   type StepLocation,
 } from '../lib/plan-state';
+import { flowElementId } from '../lib/toc';
 import { dndData, flowDndId, isDndId } from './dnd-ids';
 import { FlowCard, FlowDragPreview } from './flow-card';
 import { StepDragPreview } from './step-row';
@@ -55,6 +43,17 @@ type Drag = {
 
 /** Flows and steps move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * Keeps a flow's title bar `top` px from the top of the viewport, whatever changed above it. Its
+ * place is read without the transform dnd-kit may have put on it (the animation to its new place).
+ */
+const keepFlowAt = (flowId: number, top: number) => {
+  const element = document.getElementById(flowElementId(flowId));
+  if (!element) return;
+  const shift = new DOMMatrixReadOnly(getComputedStyle(element).transform).m42;
+  window.scrollBy({ top: element.getBoundingClientRect().top - shift - top, behavior: 'instant' });
+};
 
 export type PlanBoardProps = {
   flows: Flows;
@@ -82,6 +81,10 @@ export const PlanBoard = memo(function PlanBoard({
   const origin = useRef<StepLocation | null>(null);
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const justHopped = useRef(false);
+  /** Where the dragged flow's title bar is on screen: kept there as the list folds and unfolds. */
+  const flowAnchor = useRef<{ flowId: number; top: number } | null>(null);
+  /** The dragged flow's title bar as it follows the pointer. */
+  const preview = useRef<HTMLDivElement>(null);
 
   // A drop stays on screen only until the cache holds the move (or anything newer).
   if (drag && !drag.active && drag.base !== flows) setDrag(null);
@@ -95,11 +98,20 @@ export const PlanBoard = memo(function PlanBoard({
     return () => cancelAnimationFrame(frame);
   }, [drag?.flows]);
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  /**
+   * While a flow is dragged, every flow shows its title bar only (CSS, no re-render of the
+   * steps), so a flow travels past others in a short list instead of thousands of pixels; the
+   * page scrolls to keep the dragged flow where it was picked up, and where it was dropped.
+   */
+  const compact = drag?.kind === 'flow' && drag.active;
+  useLayoutEffect(() => {
+    const anchor = flowAnchor.current;
+    if (!anchor) return;
+    keepFlowAt(anchor.flowId, anchor.top);
+    if (!compact) flowAnchor.current = null;
+  }, [compact]);
+
+  const sensors = useSortableSensors();
 
   /**
    * Flows land on the flow nearest their centre. A step lands on the step under the pointer (or
@@ -160,6 +172,8 @@ export const PlanBoard = memo(function PlanBoard({
       origin.current = locateStep(flows, data.stepId);
       setDrag({ kind: 'step', id: data.stepId, base: flows, flows, active: true });
     } else {
+      const top = active.rect.current.initial?.top;
+      flowAnchor.current = top === undefined ? null : { flowId: data.flowId, top };
       setDrag({ kind: 'flow', id: data.flowId, base: flows, flows, active: true });
     }
   };
@@ -193,6 +207,9 @@ export const PlanBoard = memo(function PlanBoard({
     if (!drag || !data) return setDrag(null);
 
     if (data.type === 'flow') {
+      // Unfolded, the flow stays where it was let go.
+      const top = preview.current?.getBoundingClientRect().top;
+      if (top !== undefined) flowAnchor.current = { flowId: data.flowId, top };
       const from = drag.flows.findIndex((flow) => flow.id === data.flowId);
       const to = overData ? drag.flows.findIndex((flow) => flow.id === overData.flowId) : -1;
       if (from < 0 || to < 0 || from === to) return setDrag(null);
@@ -236,13 +253,17 @@ export const PlanBoard = memo(function PlanBoard({
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
+      // A cancelled flow drag unfolds with the flow back where it was picked up.
       onDragCancel={() => setDrag(null)}
     >
       <SortableContext
         items={shown.map((flow) => flowDndId(flow.id))}
         strategy={verticalListSortingStrategy}
       >
-        <div className="flex flex-col gap-4">
+        <div
+          data-compact={compact || undefined}
+          className="group/board flex flex-col gap-4 data-compact:gap-2"
+        >
           {shown.map((flow, index) => (
             <FlowCard
               key={flow.id}
@@ -261,7 +282,11 @@ export const PlanBoard = memo(function PlanBoard({
         // A flow follows the pointer as its title bar only, whatever its length.
         style={draggedFlow ? { height: 'auto' } : undefined}
       >
-        {draggedFlow && <FlowDragPreview flow={draggedFlow} />}
+        {draggedFlow && (
+          <div ref={preview}>
+            <FlowDragPreview flow={draggedFlow} />
+          </div>
+        )}
         {draggedStep && <StepDragPreview step={draggedStep} />}
       </DragOverlay>
     </DndContext>

@@ -1,4 +1,13 @@
-import { memo, useCallback, useState, type CSSProperties, type MouseEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
@@ -110,15 +119,43 @@ export type StepRowProps = {
   flowId: number;
   /** 0-based position in its flow. */
   index: number;
+  /** Whether its flow is on screen or near it: only then does the step take part in drag and drop. */
+  live: boolean;
   /** While a flow is dragged, steps are no place to drop it. */
   dropDisabled: boolean;
 };
 
-/** One step: number, type badge, Markdown text; edited in place, dragged by its grip. */
-export const StepRow = memo(function StepRow({ step, flowId, index, dropDisabled }: StepRowProps) {
-  const { updateStep } = usePlanActions();
-  const [editing, setEditing] = useState(false);
-  const edit = useCallback(() => setEditing(true), []);
+type SortableGripProps = {
+  row: RefObject<HTMLLIElement | null>;
+  step: TestStep;
+  flowId: number;
+  index: number;
+  dropDisabled: boolean;
+  editing: boolean;
+  onDragging(dragging: boolean): void;
+};
+
+/** Moves a row as dnd-kit says, straight on the element: the row itself does not render again. */
+const setMotion = (element: HTMLElement | null, transform: string, transition: string) => {
+  if (!element) return;
+  element.style.transform = transform;
+  element.style.transition = transition;
+};
+
+/**
+ * The step's part in drag and drop: its grip, and the sortable behaviour of its row (node,
+ * transform). A component of its own, mounted only while the step's flow is near the screen:
+ * every sortable renders again with every move of a drag, and a plan has hundreds of steps.
+ */
+const SortableGrip = ({
+  row,
+  step,
+  flowId,
+  index,
+  dropDisabled,
+  editing,
+  onDragging,
+}: SortableGripProps) => {
   const {
     attributes,
     listeners,
@@ -132,26 +169,86 @@ export const StepRow = memo(function StepRow({ step, flowId, index, dropDisabled
     data: { type: 'step', stepId: step.id, flowId } satisfies DndData,
     disabled: { draggable: editing, droppable: dropDisabled },
   });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+
+  useLayoutEffect(() => {
+    setNodeRef(row.current);
+    return () => setNodeRef(null);
+  }, [row, setNodeRef]);
+
+  useLayoutEffect(() => {
+    setMotion(row.current, CSS.Translate.toString(transform) ?? '', transition ?? '');
+  }, [row, transform, transition]);
+
+  useEffect(() => {
+    onDragging(isDragging);
+  }, [isDragging, onDragging]);
+
+  useEffect(() => () => setMotion(row.current, '', ''), [row]);
+
+  return (
+    <DragHandle
+      label={`Move step ${index + 1}`}
+      attributes={attributes}
+      listeners={listeners}
+      activatorRef={setActivatorNodeRef}
+      dragging={isDragging}
+      className={cn('-my-1', editing && 'invisible')}
+    />
+  );
+};
+
+/** The grip of a step far off screen: it looks the same and wakes up as the flow comes near. */
+const StillGrip = ({ index, editing }: { index: number; editing: boolean }) => (
+  <button
+    type="button"
+    aria-label={`Move step ${index + 1}`}
+    data-drag-handle
+    className={cn(
+      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
+      '-my-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500',
+      editing && 'invisible',
+    )}
+  >
+    <GripVertical aria-hidden className="size-4" />
+  </button>
+);
+
+/** One step: number, type badge, Markdown text; edited in place, dragged by its grip. */
+export const StepRow = memo(function StepRow({
+  step,
+  flowId,
+  index,
+  live,
+  dropDisabled,
+}: StepRowProps) {
+  const { updateStep } = usePlanActions();
+  const [editing, setEditing] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const edit = useCallback(() => setEditing(true), []);
+  const row = useRef<HTMLLIElement>(null);
 
   return (
     <li
-      ref={setNodeRef}
-      style={style}
+      ref={row}
       aria-label={`Step ${index + 1}`}
       className={cn(
         'group relative flex items-start gap-2 bg-white py-2 pr-2 pl-1 sm:pr-3',
-        isDragging && 'z-10 bg-brand-50/60 opacity-50',
+        dragging && 'z-10 bg-brand-50/60 opacity-50',
       )}
     >
-      <DragHandle
-        label={`Move step ${index + 1}`}
-        attributes={attributes}
-        listeners={listeners}
-        activatorRef={setActivatorNodeRef}
-        dragging={isDragging}
-        className={cn('-my-1', editing && 'invisible')}
-      />
+      {live ? (
+        <SortableGrip
+          row={row}
+          step={step}
+          flowId={flowId}
+          index={index}
+          dropDisabled={dropDisabled}
+          editing={editing}
+          onDragging={setDragging}
+        />
+      ) : (
+        <StillGrip index={index} editing={editing} />
+      )}
       {editing ? (
         <>
           <span
