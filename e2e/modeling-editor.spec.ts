@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CANVAS_CONFLICT_MESSAGE, canvasSchema, parseCanvasData } from '@portal/contract/canvas';
+import { signInAsAdmin } from './support/api';
+import { createCanvasViaApi } from './support/canvas-api';
+import { createClientViaApi } from './support/clients-api';
+
+const LEAVE = 'Are you sure you want to leave? Any unsaved changes will be lost.';
+
+/** The model boxes in the order they were added (React Flow keeps the nodes array's order). */
+const boxes = (page: Page) => page.locator('.react-flow__node-model');
+const box = (page: Page, title: string) =>
+  page.getByRole('article', { name: `Model ${title}`, exact: true });
+
+/** Moves a model box by its header with real mouse events, as a person drags it. */
+const moveBox = async (page: Page, model: Locator, dx: number, dy: number) => {
+  const header = await model.locator('header').boundingBox();
+  if (!header) throw new Error('the model is not on screen');
+  const x = header.x + 24;
+  const y = header.y + header.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 12 });
+  await page.mouse.up();
+};
+
+/** Drags a relation from one model's connect handle onto the middle of another model. */
+const connectBoxes = async (page: Page, from: Locator, to: Locator) => {
+  const handle = await from.getByLabel(/^Connect .* to another model$/).boundingBox();
+  const target = await to.boundingBox();
+  if (!handle || !target) throw new Error('the models are not on screen');
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+  await page.mouse.up();
+};
+
+const addModel = async (page: Page) => {
+  const before = await boxes(page).count();
+  await page.getByRole('button', { name: 'Add new model' }).click();
+  await expect(boxes(page)).toHaveCount(before + 1);
+  return boxes(page).nth(before);
+};
+
+/** Names a model and gives it attributes in edit mode, then leaves edit mode with done. */
+const describeModel = async (
+  model: Locator,
+  title: string,
+  attributes: { name: string; type: string; required?: boolean }[],
+) => {
+  await model.getByRole('button', { name: /^Edit / }).click();
+  await model.getByRole('textbox', { name: 'Model title' }).fill(title);
+  for (const [index, attribute] of attributes.entries()) {
+    await model.getByRole('button', { name: 'Add attribute' }).click();
+    const row = model.getByRole('group', { name: `Attribute ${index + 1}` });
+    await expect(row.getByRole('textbox', { name: 'Attribute name' })).toBeFocused();
+    await row.getByRole('textbox', { name: 'Attribute name' }).fill(attribute.name);
+    await row.getByRole('combobox', { name: 'Attribute type' }).selectOption({
+      label: attribute.type,
+    });
+    if (attribute.required) await row.getByRole('checkbox', { name: 'Required' }).check();
+  }
+  await model.getByRole('button', { name: 'Done' }).click();
+};
+
+/** The labels at both ends of the edge between two models, whichever way it runs. */
+const endLabels = async (page: Page, edgeId: string) => ({
+  start: await page.locator(`[data-edge="${edgeId}"][data-edge-label="start"]`).textContent(),
+  end: await page.locator(`[data-edge="${edgeId}"][data-edge-label="end"]`).textContent(),
+});
+
+const edgeIds = (page: Page) =>
+  page
+    .locator('.react-flow__edge')
+    .evaluateAll((edges) => edges.map((edge) => edge.getAttribute('data-id') ?? ''));
+
+const relationsOf = (model: Locator) => model.getByRole('group', { name: 'Relations' });
+
+/** Clicks the middle of an edge's curve, where a person would click to select it. */
+const clickEdge = async (page: Page, edgeId: string) => {
+  // A string: this project's e2e types have no DOM, and the page needs no more than this.
+  const point = (await page.evaluate(`(() => {
+    const curve = document.querySelector('.react-flow__edge[data-id="${edgeId}"] .react-flow__edge-interaction');
+    const middle = curve.getPointAtLength(curve.getTotalLength() / 2);
+    const screen = new DOMPoint(middle.x, middle.y).matrixTransform(curve.getScreenCTM());
+    return { x: screen.x, y: screen.y };
+  })()`)) as { x: number; y: number };
+  await page.mouse.click(point.x, point.y);
+};
+
+const setUp = async (page: Page, request: Parameters<typeof signInAsAdmin>[1]) => {
+  const id = randomUUID().slice(0, 6);
+  const token = await signInAsAdmin(page, request, '/experimental/modeling');
+  const client = await createClientViaApi(request, token, `Diagram Co ${id}`);
+  const canvas = await createCanvasViaApi(request, token, {
+    name: `Shop model ${id}`,
+    client_id: client.id,
+  });
+  return { token, client, canvas };
+};
+
+test('staff draw a data model: models, attributes, relations and their labels, deletes, save, reload, DDL', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { token, client, canvas } = await setUp(page, request);
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page).toHaveTitle(`${canvas.name} | Studio Portal`);
+  await expect(page.getByRole('heading', { name: canvas.name })).toBeVisible();
+  await expect(page.getByText(client.name)).toBeVisible();
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+
+  const customer =
+    await test.step('add two models, name them and give them attributes', async () => {
+      const first = await addModel(page);
+      await expect(first).toContainText('New Model');
+      await expect(page.getByText('This canvas is empty')).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+      // New models appear at the top left of the view: each moves to its own place first.
+      await moveBox(page, first, 40, 150);
+      await describeModel(first, 'Customer', [
+        { name: 'email', type: 'string', required: true },
+        { name: 'tags', type: 'string array' },
+        { name: 'age', type: 'int' },
+      ]);
+      const second = await addModel(page);
+      await moveBox(page, second, 440, 150);
+      await describeModel(second, 'Order', [
+        { name: 'total', type: 'float', required: true },
+        { name: 'placed_on', type: 'date' },
+        { name: 'meta', type: 'json' },
+      ]);
+      const model = box(page, 'Customer');
+      await expect(model.getByRole('group', { name: 'Attributes' })).toContainText('email');
+      await expect(model.getByRole('group', { name: 'Attributes' })).toContainText('string array');
+      await expect(box(page, 'Order').getByRole('group', { name: 'Attributes' })).toContainText(
+        'float',
+      );
+      return model;
+    });
+  const order = box(page, 'Order');
+
+  await test.step("'Add attribute' waits for a name, and done drops unnamed ones", async () => {
+    await order.getByRole('button', { name: 'Edit Order' }).click();
+    await order.getByRole('button', { name: 'Add attribute' }).click();
+    const add = order.getByRole('button', { name: 'Add attribute' });
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(order.getByRole('textbox', { name: 'Attribute name' })).toHaveCount(4);
+    await order.getByRole('button', { name: 'Done' }).click();
+    await expect(
+      order.getByRole('group', { name: 'Attributes' }).getByRole('listitem'),
+    ).toHaveCount(3);
+  });
+
+  const customerOrder =
+    await test.step('drag a relation from Customer to Order: 1 at both ends', async () => {
+      await connectBoxes(page, customer, order);
+      await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+      const [edge] = await edgeIds(page);
+      expect(await endLabels(page, edge!)).toEqual({ start: '1', end: '1' });
+      await expect(relationsOf(customer)).toContainText('Order');
+      await expect(relationsOf(customer)).toContainText('OneToOne');
+      await expect(relationsOf(order)).toContainText('Customer');
+      // Nothing is added for a pair already joined, either way.
+      await connectBoxes(page, order, customer);
+      await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+      await expect(relationsOf(order).getByRole('listitem')).toHaveCount(1);
+      return edge!;
+    });
+
+  await test.step('OneToMany on Customer makes Order ManyToOne and the labels follow', async () => {
+    await customer.getByRole('button', { name: 'Edit Customer' }).click();
+    await customer
+      .getByRole('group', { name: 'Relation 1' })
+      .getByRole('combobox', { name: 'Relation type' })
+      .selectOption('OneToMany');
+    await customer.getByRole('button', { name: 'Done' }).click();
+    await expect(relationsOf(order)).toContainText('ManyToOne');
+    expect(await endLabels(page, customerOrder)).toEqual({ start: '1', end: '1...*' });
+    await order.getByRole('button', { name: 'Edit Order' }).click();
+    const relation = order.getByRole('group', { name: 'Relation 1' });
+    await expect(relation.getByRole('combobox', { name: 'Relation target' })).toHaveValue(/.+/);
+    await expect(
+      relation.getByRole('combobox', { name: 'Relation target' }).locator('option:checked'),
+    ).toHaveText('Customer');
+    await expect(relation.getByRole('combobox', { name: 'Relation type' })).toHaveValue(
+      'ManyToOne',
+    );
+  });
+
+  await test.step("toggling Required changes that model's end of the edge", async () => {
+    const relation = order.getByRole('group', { name: 'Relation 1' });
+    await relation.getByRole('checkbox', { name: 'Required' }).uncheck();
+    await expect(page.locator(`[data-edge="${customerOrder}"][data-edge-label="end"]`)).toHaveText(
+      '0...*',
+    );
+    await relation.getByRole('checkbox', { name: 'Required' }).check();
+    await expect(page.locator(`[data-edge="${customerOrder}"][data-edge-label="end"]`)).toHaveText(
+      '1...*',
+    );
+    await relation.getByRole('checkbox', { name: 'Required' }).uncheck();
+    await order.getByRole('button', { name: 'Done' }).click();
+    expect(await endLabels(page, customerOrder)).toEqual({ start: '1', end: '0...*' });
+  });
+
+  await test.step("a relation added in edit mode: 'Connect a model...' until a target is chosen", async () => {
+    const product = await addModel(page);
+    await moveBox(page, product, 440, 430);
+    await describeModel(product, 'Product', [{ name: 'sku', type: 'uuid', required: true }]);
+    await order.getByRole('button', { name: 'Edit Order' }).click();
+    await order.getByRole('button', { name: 'Add relation' }).click();
+    const relation = order.getByRole('group', { name: 'Relation 2' });
+    const target = relation.getByRole('combobox', { name: 'Relation target' });
+    await expect(target.locator('option:checked')).toHaveText('Connect a model...');
+    const addRelation = order.getByRole('button', { name: 'Add relation' });
+    await expect(addRelation).toHaveAttribute('aria-disabled', 'true');
+    await addRelation.focus();
+    await page.keyboard.press('Enter');
+    await expect(order.getByRole('combobox', { name: 'Relation target' })).toHaveCount(2);
+    // Customer is joined to Order already; a model cannot relate to itself.
+    await expect(target.getByRole('option', { name: 'Customer' })).toBeDisabled();
+    await expect(target.getByRole('option', { name: 'Order' })).toHaveCount(0);
+    await relation.getByRole('combobox', { name: 'Relation type' }).selectOption('ManyToMany');
+    await target.selectOption({ label: 'Product' });
+    await order.getByRole('button', { name: 'Done' }).click();
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    await expect(relationsOf(box(page, 'Product'))).toContainText('Order');
+    await expect(relationsOf(box(page, 'Product'))).toContainText('ManyToMany');
+  });
+
+  await test.step('deleting an edge removes the relation on both models', async () => {
+    const before = await edgeIds(page);
+    await connectBoxes(page, customer, box(page, 'Product'));
+    await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+    const added = (await edgeIds(page)).find((id) => !before.includes(id))!;
+    await expect(relationsOf(box(page, 'Product'))).toContainText('Customer');
+    await clickEdge(page, added);
+    await page.keyboard.press('Backspace');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    await expect(relationsOf(box(page, 'Product'))).not.toContainText('Customer');
+    await expect(relationsOf(customer).getByRole('listitem')).toHaveCount(1);
+  });
+
+  await test.step('deleting a model removes it and every relation pointing to it', async () => {
+    const scratch = await addModel(page);
+    await moveBox(page, scratch, 40, 470);
+    await connectBoxes(page, scratch, customer);
+    await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+    await expect(relationsOf(customer)).toContainText('New Model');
+    await scratch.getByRole('button', { name: 'Delete New Model' }).click();
+    await expect(boxes(page)).toHaveCount(3);
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    await expect(relationsOf(customer)).not.toContainText('New Model');
+    await expect(relationsOf(customer).getByRole('listitem')).toHaveCount(1);
+  });
+
+  await test.step("Save says 'Saved!', and a reload finds it all", async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.reload();
+    await expect(boxes(page)).toHaveCount(3);
+    await expect(box(page, 'Customer').getByRole('group', { name: 'Attributes' })).toContainText(
+      'tags',
+    );
+    await expect(relationsOf(box(page, 'Customer'))).toContainText('OneToMany');
+    await expect(relationsOf(box(page, 'Order'))).toContainText('ManyToOne');
+    await expect(relationsOf(box(page, 'Order'))).toContainText('Product');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    expect(await endLabels(page, customerOrder)).toEqual({ start: '1', end: '0...*' });
+
+    const stored = await request.get(`/api/canvas/${canvas.id}/`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    const saved = canvasSchema.parse(await stored.json());
+    const data = parseCanvasData(saved.data);
+    expect(data.ok).toBe(true);
+    if (data.ok) {
+      expect(data.data.nodes.map((node) => node.data.title).sort()).toEqual([
+        'Customer',
+        'Order',
+        'Product',
+      ]);
+      // Only the documented keys are stored, none of React Flow's own.
+      expect(Object.keys(data.data.nodes[0]!).sort()).toEqual(['data', 'id', 'position', 'type']);
+    }
+  });
+
+  await test.step('the DDL export of the saved model', async () => {
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'PostgreSQL DDL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'PostgreSQL DDL' });
+    const ddl = dialog.getByLabel('DDL');
+    await expect(ddl).toContainText(
+      'CREATE TABLE "customer" (\n  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  "email" text NOT NULL,\n  "tags" text[],\n  "age" integer\n);',
+    );
+    // OneToMany from Customer: the key is on Order, nullable as Order's side is optional.
+    await expect(ddl).toContainText('"meta" jsonb,\n  "customer_id" bigint\n);');
+    await expect(ddl).toContainText('"total" double precision NOT NULL');
+    await expect(ddl).toContainText('"placed_on" date');
+    await expect(ddl).toContainText(
+      'ALTER TABLE "order" ADD FOREIGN KEY ("customer_id") REFERENCES "customer" ("id");',
+    );
+    await expect(ddl).toContainText(
+      'CREATE TABLE "order_product" (\n  "order_id" bigint NOT NULL,\n  "product_id" bigint NOT NULL,\n  PRIMARY KEY ("order_id", "product_id")\n);',
+    );
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download .sql' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^shop-model-.*\.sql$/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('the diagram downloads as PNG and SVG', async () => {
+    for (const [item, extension] of [
+      ['PNG image', 'png'],
+      ['SVG image', 'svg'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Export' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: item }).click();
+      expect((await download).suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+    }
+  });
+});
+
+test('leaving with unsaved changes asks first, by link, back button or closing the tab', async ({
+  page,
+  request,
+}) => {
+  const { canvas } = await setUp(page, request);
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+
+  await test.step('with nothing changed, leaving does not ask', async () => {
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await page.goBack();
+    await expect(page.getByText('This canvas is empty')).toBeVisible();
+  });
+
+  await addModel(page);
+  const prompt = page.getByRole('dialog', { name: 'Leave this canvas?' });
+
+  await test.step('the back button asks; Cancel stays with the changes', async () => {
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await expect(prompt).toContainText(LEAVE);
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
+    await expect(boxes(page)).toHaveCount(1);
+  });
+
+  await test.step('a link in the navigation asks too', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Estimates' })
+      .click();
+    await expect(prompt).toContainText(LEAVE);
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
+  });
+
+  await test.step('closing the tab asks the browser to confirm', async () => {
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const shown = await dialog;
+    expect(shown.type()).toBe('beforeunload');
+    await shown.dismiss();
+    expect(page.isClosed()).toBe(false);
+  });
+
+  await test.step('Leave goes on, and the change is gone', async () => {
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await page.goto(`/experimental/modeling/${canvas.id}`);
+    await expect(page.getByText('This canvas is empty')).toBeVisible();
+  });
+
+  await test.step('after a save there is nothing to ask about', async () => {
+    await addModel(page);
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+  });
+});
+
+test('two tabs saving in turn: the second is told about the first and can reload it', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { canvas } = await setUp(page, request);
+  const second = await context.newPage();
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await second.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+  await expect(second.getByText('This canvas is empty')).toBeVisible();
+
+  const first = await addModel(page);
+  await moveBox(page, first, 40, 150);
+  await describeModel(first, 'Invoice', []);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved!')).toBeVisible();
+
+  const mine = await addModel(second);
+  await moveBox(second, mine, 40, 150);
+  await describeModel(mine, 'Payment', []);
+  await second.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = second.getByRole('dialog', { name: 'This canvas was changed elsewhere' });
+  await expect(conflict).toContainText(CANVAS_CONFLICT_MESSAGE);
+  await expect(second.getByText('Saved!')).toHaveCount(0);
+
+  await test.step('Keep editing leaves the second tab as it was, still unsaved', async () => {
+    await conflict.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(box(second, 'Payment')).toBeVisible();
+    await expect(second.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  });
+
+  await test.step("Reload shows the first tab's save", async () => {
+    await second.getByRole('button', { name: 'Save', exact: true }).click();
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(box(second, 'Invoice')).toBeVisible();
+    await expect(box(second, 'Payment')).toHaveCount(0);
+    await expect(second.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  });
+
+  await test.step('after the reload the second tab saves over the newest version', async () => {
+    await describeModel(boxes(second).nth(0), 'Invoice v2', []);
+    await second.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(second.getByText('Saved!')).toBeVisible();
+    // And now the first tab is the stale one.
+    await page.getByRole('button', { name: 'Add new model' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
+    ).toBeVisible();
+  });
+});
