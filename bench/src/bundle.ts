@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser';
 
 export type BundleReport = {
   route: string;
@@ -7,23 +7,12 @@ export type BundleReport = {
   totalGzip: number;
 };
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 /**
  * The JavaScript a first visit to `route` downloads before the page is usable: each script's
  * gzip size (the budget's unit) and the bytes actually transferred (the server sends brotli).
  */
 export const measureInitialJs = async (baseUrl: string, route: string): Promise<BundleReport> => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts: Promise<{ name: string; gzip: number; transferred: number }>[] = [];

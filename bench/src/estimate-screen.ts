@@ -1,26 +1,4 @@
-import { chromium } from 'playwright-core';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
-/** Records the time between animation frames in `globalThis.__frames`. */
-const FRAME_SAMPLER = `
-  globalThis.__frames = [];
-  let last = performance.now();
-  const tick = (now) => { globalThis.__frames.push(now - last); last = now; requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-`;
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
+import { FRAME_SAMPLER, launchChromium, percentile } from './browser';
 
 /**
  * The estimate screen in Chromium (DESIGN §6: an estimate of 1,000 items renders in ≤ 500 ms and
@@ -34,15 +12,11 @@ export const benchEstimateScreen = async (
   estimateId: number,
   handles: number,
 ) => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl}/login`);
     await page.evaluate((t) => localStorage.setItem('token', t), token);
-    // A string, not a function: tsx would wrap a function's inner names in helpers the page lacks.
     await page.addInitScript(FRAME_SAMPLER);
     await page.goto(`${baseUrl}/estimates/${estimateId}`);
     const renderedAt = await page.waitForFunction(

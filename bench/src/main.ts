@@ -1,4 +1,5 @@
 import { measureInitialJs, printBundle } from './bundle';
+import { benchCanvasEditor } from './canvas-editor';
 import { benchEstimates } from './estimates';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
@@ -109,6 +110,7 @@ const main = async () => {
     }
     await benchLeads({ seconds: SECONDS });
     await benchEstimates({ seconds: SECONDS });
+    await benchCanvasEditor();
   } finally {
     await bare.stop();
   }
