@@ -104,10 +104,13 @@ const FIND_MODEL_HEADER = `(() => {
   for (const header of document.querySelectorAll('.react-flow__node-model header')) {
     const box = header.getBoundingClientRect();
     const d = Math.hypot(box.left + 30 - cx, box.top + box.height / 2 - cy);
-    if (!best || d < best.d) best = { x: box.left + 30, y: box.top + box.height / 2, d };
+    const id = header.closest('.react-flow__node').dataset.id;
+    if (!best || d < best.d) best = { x: box.left + 30, y: box.top + box.height / 2, d, id };
   }
   return best;
 })()`;
+
+const VIEWPORT_TRANSFORM = `document.querySelector('.react-flow__viewport').style.transform`;
 
 const sampleFrames = async (page: Page, gesture: () => Promise<void>) => {
   await page.evaluate('globalThis.__frames = []');
@@ -173,6 +176,7 @@ export const benchCanvasEditor = async () => {
 
     const pane = (await page.evaluate(FIND_PANE_POINT)) as { x: number; y: number } | null;
     if (!pane) throw new Error('no empty spot of the pane to start a pan from');
+    const viewportBefore = await page.evaluate(VIEWPORT_TRANSFORM);
     const panning = await sampleFrames(page, async () => {
       await page.mouse.move(pane.x, pane.y);
       await page.mouse.down();
@@ -181,8 +185,18 @@ export const benchCanvasEditor = async () => {
       await page.mouse.up();
     });
 
-    const header = (await page.evaluate(FIND_MODEL_HEADER)) as { x: number; y: number } | null;
+    // The frames mean something only if the gesture did what it says.
+    if ((await page.evaluate(VIEWPORT_TRANSFORM)) === viewportBefore)
+      throw new Error('the pan did not move the view');
+
+    const header = (await page.evaluate(FIND_MODEL_HEADER)) as {
+      x: number;
+      y: number;
+      id: string;
+    } | null;
     if (!header) throw new Error('no model on screen to drag');
+    const nodeTransform = `document.querySelector('.react-flow__node[data-id="${header.id}"]').style.transform`;
+    const nodeBefore = await page.evaluate(nodeTransform);
     const dragging = await sampleFrames(page, async () => {
       await page.mouse.move(header.x, header.y);
       await page.mouse.down();
@@ -190,6 +204,8 @@ export const benchCanvasEditor = async () => {
         await page.mouse.move(header.x + i * 4, header.y + Math.sin(i / 10) * 100, { steps: 1 });
       await page.mouse.up();
     });
+    if ((await page.evaluate(nodeTransform)) === nodeBefore)
+      throw new Error('the drag did not move the model');
 
     const sizeKb = (new TextEncoder().encode(data).length / 1024).toFixed(0);
     console.log(
