@@ -1,4 +1,4 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import {
   Handle,
   Position,
@@ -47,62 +47,67 @@ const useTargetTitles = (relations: readonly ModelRelation[]) => {
   return useStore(selector, sameList);
 };
 
-const sectionTitle = 'text-[11px] font-semibold tracking-wider text-slate-500 uppercase';
+type Row = { name: ReactNode; kind: string; muted?: boolean };
+
+/** One of a box's two lists in view mode: a name on the left, its type on the right. */
+const DetailList = ({ title, empty, rows }: { title: string; empty: string; rows: Row[] }) => (
+  <div role="group" aria-label={title}>
+    <h4 className="text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{title}</h4>
+    {rows.length === 0 ? (
+      <p className="mt-1 text-slate-400 italic">{empty}</p>
+    ) : (
+      <ul className="mt-1 flex flex-col gap-0.5">
+        {rows.map((row, index) => (
+          <li key={index} className="flex items-baseline justify-between gap-3">
+            <span
+              className={cn(
+                'min-w-0 truncate',
+                row.muted ? 'text-slate-400 italic' : 'text-slate-800',
+              )}
+            >
+              {row.name}
+            </span>
+            <span className="shrink-0 font-mono text-xs text-slate-500">{row.kind}</span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </div>
+);
 
 /** View mode: the Attributes and Relations lists. */
 const ModelDetails = memo(({ data }: { data: ModelNodeData }) => {
   const titles = useTargetTitles(data.relations);
   return (
     <div className="flex flex-col gap-3 px-3 py-2.5 text-[13px]">
-      <div role="group" aria-label="Attributes">
-        <h4 className={sectionTitle}>Attributes</h4>
-        {data.fields.length === 0 ? (
-          <p className="mt-1 text-slate-400 italic">No attributes</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-0.5">
-            {data.fields.map((field, index) => (
-              <li key={index} className="flex items-baseline justify-between gap-3">
-                <span className="min-w-0 truncate font-medium text-slate-800">
-                  {field.label || <span className="text-slate-400 italic">unnamed</span>}
-                  {field.required && (
-                    <span className="text-red-500" title="Required">
-                      {' '}
-                      *<span className="sr-only">required</span>
-                    </span>
-                  )}
+      <DetailList
+        title="Attributes"
+        empty="No attributes"
+        rows={data.fields.map((field) => ({
+          name: (
+            <>
+              <span className="font-medium">{field.label || 'unnamed'}</span>
+              {field.required && (
+                <span className="text-red-500" title="Required">
+                  {' '}
+                  *<span className="sr-only">required</span>
                 </span>
-                <span className="shrink-0 font-mono text-xs text-slate-500">
-                  {MODEL_FIELD_TYPE_LABELS[field.type]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <div role="group" aria-label="Relations">
-        <h4 className={sectionTitle}>Relations</h4>
-        {data.relations.length === 0 ? (
-          <p className="mt-1 text-slate-400 italic">No relations</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-0.5">
-            {data.relations.map((relation, index) => (
-              <li key={index} className="flex items-baseline justify-between gap-3">
-                <span
-                  className={cn(
-                    'min-w-0 truncate',
-                    relation.to === null ? 'text-slate-400 italic' : 'text-slate-800',
-                  )}
-                >
-                  {relationTargetTitle(
-                    relation.to === null ? null : { title: titles[index] ?? '' },
-                  )}
-                </span>
-                <span className="shrink-0 font-mono text-xs text-slate-500">{relation.type}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              )}
+            </>
+          ),
+          kind: MODEL_FIELD_TYPE_LABELS[field.type],
+          muted: field.label === '',
+        }))}
+      />
+      <DetailList
+        title="Relations"
+        empty="No relations"
+        rows={data.relations.map((relation, index) => ({
+          name: relationTargetTitle(relation.to === null ? null : { title: titles[index] ?? '' }),
+          kind: relation.type,
+          muted: relation.to === null,
+        }))}
+      />
     </div>
   );
 });
