@@ -332,6 +332,9 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
           panActivationKeyCode="Space"
           selectionKeyCode="Shift"
           connectionRadius={20}
+          // Relations are drawn by dragging; a click on the dot would start a connection that
+          // the drop targets (active only during a drag) could never finish.
+          connectOnClick={false}
           reconnectRadius={10}
           aria-label="Diagram"
           // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
