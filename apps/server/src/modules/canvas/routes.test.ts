@@ -413,9 +413,11 @@ describe('canvas versions', () => {
     expect((await patchIfMatch(canvas.id, '*', { name: 'Any' })).json()).toMatchObject({
       version: 2,
     });
-    const unreadable = await patchIfMatch(canvas.id, 'abc', { name: 'Bad' });
-    expect(unreadable.statusCode).toBe(400);
-    expect(unreadable.json()).toEqual({ version: [IF_MATCH_MESSAGES.invalid] });
+    for (const header of ['abc', '"2147483648"', '9999999999']) {
+      const unreadable = await patchIfMatch(canvas.id, header, { name: 'Bad' });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json()).toEqual({ version: [IF_MATCH_MESSAGES.invalid] });
+    }
     const differs = await patchIfMatch(canvas.id, '"2"', { name: 'Bad', version: 1 });
     expect(differs.statusCode).toBe(400);
     expect(differs.json()).toEqual({ version: [IF_MATCH_MESSAGES.differs] });

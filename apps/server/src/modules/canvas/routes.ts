@@ -25,6 +25,7 @@ export const IF_MATCH_MESSAGES = {
 } as const;
 
 /** `3`, `"3"` and `W/"3"` name version 3; `*` names whatever is current, like no header. */
+const INT_MAX = 2_147_483_647;
 const IF_MATCH = /^(?:W\/)?"?(\d{1,10})"?$/;
 
 /**
@@ -40,6 +41,8 @@ export const expectedVersion = (
   const match = IF_MATCH.exec(header);
   if (!match) throw fieldError('version', IF_MATCH_MESSAGES.invalid);
   const version = Number(match[1]);
+  // The column is a PostgreSQL integer: a bigger number could never match, and would not bind.
+  if (version > INT_MAX) throw fieldError('version', IF_MATCH_MESSAGES.invalid);
   if (bodyVersion !== undefined && bodyVersion !== version)
     throw fieldError('version', IF_MATCH_MESSAGES.differs);
   return version;
