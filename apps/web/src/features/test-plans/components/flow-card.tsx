@@ -1,7 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { memo, useState } from 'react';
 import {
   ArrowDown,
   ArrowUp,
@@ -15,10 +12,8 @@ import {
 import { TEST_PLAN_LIMITS, type TestFlow } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { DragHandle } from '../../../components/ui/drag-handle';
-import { flowElementId } from '../lib/toc';
-import { useNearViewport } from '../lib/use-near-viewport';
-import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
+import { flowElementId, flowGripSlotId, flowRowId, flowStepsId } from '../lib/dom-ids';
+import { slotRef } from '../lib/slots';
 import { InlineEditor, type SaveVia } from './inline-editor';
 import { usePlanActions } from './plan-actions';
 import { StepRow, StepTypeLabel } from './step-row';
@@ -103,74 +98,35 @@ export const FlowCard = memo(function FlowCard({
 }: FlowCardProps) {
   const actions = usePlanActions();
   const [renaming, setRenaming] = useState(false);
-  const section = useRef<HTMLElement | null>(null);
-  // Steps take part in drag and drop only while their flow is near the screen (see StepRow).
-  const near = useNearViewport(section, dragging === 'flow');
   const [adding, setAdding] = useState(startAdding);
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
-    id: flowDndId(flow.id),
-    data: { type: 'flow', flowId: flow.id } satisfies DndData,
-    disabled: { draggable: renaming, droppable: dragging === 'step' },
-  });
-  // The whole body takes steps, so an empty flow (or its end) is a place to drop one.
-  const { setNodeRef: setStepListRef, isOver: overStepList } = useDroppable({
-    id: stepListDndId(flow.id),
-    data: { type: 'step-list', flowId: flow.id } satisfies DndData,
-    disabled: collapsed || dragging === 'flow',
-  });
-  const sectionRef = useCallback(
-    (element: HTMLElement | null) => {
-      section.current = element;
-      setNodeRef(element);
-    },
-    [setNodeRef],
-  );
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const titleId = `${flowElementId(flow.id)}-title`;
-  const stepsId = `${flowElementId(flow.id)}-steps`;
-  const stepIds = useMemo(
-    () => flow.test_steps.map((step) => stepDndId(step.id)),
-    [flow.test_steps],
-  );
+  const stepsId = flowStepsId(flow.id);
   const count = flow.test_steps.length;
 
   return (
     <section
-      ref={sectionRef}
       id={flowElementId(flow.id)}
       data-flow-id={flow.id}
-      style={style}
       aria-labelledby={titleId}
       className={cn(
         'test-flow relative scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-sm',
-        // Long plans: flows off screen skip layout and paint until scrolled to. While a flow is
-        // dragged every flow is a title bar, so one off screen is estimated as one.
+        // Long plans: flows off screen skip layout and paint until scrolled to.
         '[contain-intrinsic-size:auto_16rem] [content-visibility:auto]',
-        'group-data-compact/board:[contain-intrinsic-size:3.125rem]',
-        isDragging && 'z-10 opacity-40',
+        // Set by the drag-and-drop layer (plan-dnd) on the flow being dragged.
+        'data-dragging:z-10 data-dragging:opacity-40',
       )}
     >
       <header
         className={cn(
           'flex flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:px-3',
-          !collapsed && 'border-b border-slate-200 group-data-compact/board:border-b-0',
+          !collapsed && 'border-b border-slate-200',
         )}
       >
-        <DragHandle
-          label={`Move flow ${flow.name}`}
-          attributes={attributes}
-          listeners={listeners}
-          activatorRef={setActivatorNodeRef}
-          dragging={isDragging}
-          className={cn(renaming && 'invisible')}
+        {/* The drag-and-drop layer puts the flow's grip here. */}
+        <span
+          id={flowGripSlotId(flow.id)}
+          ref={slotRef(flowGripSlotId(flow.id))}
+          className={cn('flex size-8 shrink-0', renaming && 'invisible')}
         />
         <Button
           variant="ghost"
@@ -256,10 +212,9 @@ export const FlowCard = memo(function FlowCard({
       {!collapsed && (
         <div
           id={stepsId}
-          ref={setStepListRef}
           className={cn(
-            'rounded-b-lg transition-colors group-data-compact/board:hidden',
-            overStepList && dragging === 'step' && count === 0 && 'bg-brand-50/60',
+            'rounded-b-lg transition-colors',
+            count === 0 && 'data-over:bg-brand-50/60',
           )}
         >
           {count === 0 ? (
@@ -268,20 +223,11 @@ export const FlowCard = memo(function FlowCard({
               {dragging === 'step' ? 'Drop the step here.' : 'No steps in this flow yet.'}
             </p>
           ) : (
-            <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
-              <ol aria-label={`Steps of ${flow.name}`} className="divide-y divide-slate-100">
-                {flow.test_steps.map((step, index) => (
-                  <StepRow
-                    key={step.id}
-                    step={step}
-                    flowId={flow.id}
-                    index={index}
-                    live={near}
-                    dropDisabled={dragging === 'flow'}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
+            <ol aria-label={`Steps of ${flow.name}`} className="divide-y divide-slate-100">
+              {flow.test_steps.map((step, index) => (
+                <StepRow key={step.id} step={step} index={index} />
+              ))}
+            </ol>
           )}
           <div className="border-t border-slate-100">
             {adding ? (
@@ -300,6 +246,25 @@ export const FlowCard = memo(function FlowCard({
     </section>
   );
 });
+
+/**
+ * A flow in the folded plan a flow drag shows: its title bar only, so a flow travels past the
+ * others in a short list instead of thousands of pixels of steps.
+ */
+export const FlowRow = ({ flow }: { flow: TestFlow }) => (
+  <li
+    id={flowRowId(flow.id)}
+    className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2.5 shadow-sm data-dragging:z-10 data-dragging:opacity-40"
+  >
+    <span className="inline-flex size-8 items-center justify-center text-slate-400">
+      <GripVertical aria-hidden className="size-4" />
+    </span>
+    <span className="min-w-0 flex-1 truncate text-[15px] font-semibold text-slate-900">
+      {flow.name}
+    </span>
+    <span className="text-xs text-slate-500">{stepsLabel(flow.test_steps.length)}</span>
+  </li>
+);
 
 /** What follows the pointer while a flow is dragged: its title bar, compact. */
 export const FlowDragPreview = ({ flow }: { flow: TestFlow }) => (

@@ -15,6 +15,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { cn } from '../../../components/ui/cn';
 import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import {
@@ -24,10 +25,13 @@ import {
   type Flows,
   type StepLocation,
 } from '../lib/plan-state';
-import { flowElementId } from '../lib/toc';
+import { flowElementId, flowRowId } from '../lib/dom-ids';
+import { createNearFlows } from '../lib/near-flows';
 import { dndData, flowDndId, isDndId } from './dnd-ids';
-import { FlowCard, FlowDragPreview } from './flow-card';
+import { FlowCard, FlowDragPreview, FlowRow } from './flow-card';
+import { FlowBinding } from './plan-dnd';
 import { StepDragPreview } from './step-row';
+import './test-plan.css';
 
 type Drag = {
   kind: 'flow' | 'step';
@@ -41,6 +45,12 @@ type Drag = {
   active: boolean;
 };
 
+/**
+ * The plan folds when a flow drag starts and this board keeps the flow in place itself (see
+ * keepFlowAt); dnd-kit's own compensation would measure the grip inside the folded plan.
+ */
+const autoScroll = { ...AUTO_SCROLL, layoutShiftCompensation: false };
+
 /** Flows and steps move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
@@ -48,8 +58,8 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
  * Keeps a flow's title bar `top` px from the top of the viewport, whatever changed above it. Its
  * place is read without the transform dnd-kit may have put on it (the animation to its new place).
  */
-const keepFlowAt = (flowId: number, top: number) => {
-  const element = document.getElementById(flowElementId(flowId));
+const keepFlowAt = (elementId: string, top: number) => {
+  const element = document.getElementById(elementId);
   if (!element) return;
   const shift = new DOMMatrixReadOnly(getComputedStyle(element).transform).m42;
   window.scrollBy({ top: element.getBoundingClientRect().top - shift - top, behavior: 'instant' });
@@ -99,15 +109,19 @@ export const PlanBoard = memo(function PlanBoard({
   }, [drag?.flows]);
 
   /**
-   * While a flow is dragged, every flow shows its title bar only (CSS, no re-render of the
-   * steps), so a flow travels past others in a short list instead of thousands of pixels; the
-   * page scrolls to keep the dragged flow where it was picked up, and where it was dropped.
+   * While a flow is dragged, the plan folds into a list of flow title bars (FlowRow), so a flow
+   * travels past others in a short list instead of thousands of pixels of steps. The full plan
+   * stays in the page with `content-visibility: hidden`, which keeps its rendering for the moment
+   * it unfolds. The page scrolls to keep the dragged flow where it was picked up, and where it
+   * was dropped.
    */
   const compact = drag?.kind === 'flow' && drag.active;
+  const [near] = useState(createNearFlows);
+  useEffect(() => near.setFrozen(compact), [near, compact]);
   useLayoutEffect(() => {
     const anchor = flowAnchor.current;
     if (!anchor) return;
-    keepFlowAt(anchor.flowId, anchor.top);
+    keepFlowAt(compact ? flowRowId(anchor.flowId) : flowElementId(anchor.flowId), anchor.top);
     if (!compact) flowAnchor.current = null;
   }, [compact]);
 
@@ -244,51 +258,71 @@ export const PlanBoard = memo(function PlanBoard({
   const dragging = drag?.active ? drag.kind : null;
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collisionDetection}
-      modifiers={[verticalOnly]}
-      autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      // A cancelled flow drag unfolds with the flow back where it was picked up.
-      onDragCancel={() => setDrag(null)}
-    >
-      <SortableContext
-        items={shown.map((flow) => flowDndId(flow.id))}
-        strategy={verticalListSortingStrategy}
+    <>
+      {/* The markup: outside dnd-kit's context, see plan-dnd. */}
+      <div
+        aria-hidden={compact || undefined}
+        className={cn('flex flex-col gap-4', compact && '[content-visibility:hidden]')}
       >
-        <div
-          data-compact={compact || undefined}
-          className="group/board flex flex-col gap-4 data-compact:gap-2"
+        {shown.map((flow, index) => (
+          <FlowCard
+            key={flow.id}
+            flow={flow}
+            isFirst={index === 0}
+            isLast={index === shown.length - 1}
+            collapsed={collapsed.has(flow.id)}
+            dragging={dragging}
+            startAdding={flow.id === createdFlowId}
+          />
+        ))}
+      </div>
+      {compact && (
+        <ol aria-label="Flows" className="flex flex-col gap-2">
+          {shown.map((flow) => (
+            <FlowRow key={flow.id} flow={flow} />
+          ))}
+        </ol>
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collisionDetection}
+        modifiers={[verticalOnly]}
+        autoScroll={autoScroll}
+        accessibility={{ announcements }}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        // A cancelled flow drag unfolds with the flow back where it was picked up.
+        onDragCancel={() => setDrag(null)}
+      >
+        <SortableContext
+          items={shown.map((flow) => flowDndId(flow.id))}
+          strategy={verticalListSortingStrategy}
         >
-          {shown.map((flow, index) => (
-            <FlowCard
+          {shown.map((flow) => (
+            <FlowBinding
               key={flow.id}
               flow={flow}
-              isFirst={index === 0}
-              isLast={index === shown.length - 1}
               collapsed={collapsed.has(flow.id)}
               dragging={dragging}
-              startAdding={flow.id === createdFlowId}
+              folded={compact}
+              near={near}
             />
           ))}
-        </div>
-      </SortableContext>
-      <DragOverlay
-        modifiers={[verticalOnly]}
-        // A flow follows the pointer as its title bar only, whatever its length.
-        style={draggedFlow ? { height: 'auto' } : undefined}
-      >
-        {draggedFlow && (
-          <div ref={preview}>
-            <FlowDragPreview flow={draggedFlow} />
-          </div>
-        )}
-        {draggedStep && <StepDragPreview step={draggedStep} />}
-      </DragOverlay>
-    </DndContext>
+        </SortableContext>
+        <DragOverlay
+          modifiers={[verticalOnly]}
+          // A flow follows the pointer as its title bar only, whatever its length.
+          style={draggedFlow ? { height: 'auto' } : undefined}
+        >
+          {draggedFlow && (
+            <div ref={preview}>
+              <FlowDragPreview flow={draggedFlow} />
+            </div>
+          )}
+          {draggedStep && <StepDragPreview step={draggedStep} />}
+        </DragOverlay>
+      </DndContext>
+    </>
   );
 });

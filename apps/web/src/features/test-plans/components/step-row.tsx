@@ -1,22 +1,11 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type RefObject,
-} from 'react';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { memo, useCallback, useState, type MouseEvent } from 'react';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { TEST_PLAN_LIMITS, type TestStep, type TestStepType } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { DragHandle } from '../../../components/ui/drag-handle';
 import { otherStepType } from '../lib/plan-state';
-import { stepDndId, type DndData } from './dnd-ids';
+import { stepElementId, stepGripSlotId } from '../lib/dom-ids';
+import { slotRef } from '../lib/slots';
 import { InlineEditor } from './inline-editor';
 import { Markdown } from './markdown';
 import { usePlanActions } from './plan-actions';
@@ -116,139 +105,49 @@ const StepBody = memo(function StepBody({
 
 export type StepRowProps = {
   step: TestStep;
-  flowId: number;
   /** 0-based position in its flow. */
   index: number;
-  /** Whether its flow is on screen or near it: only then does the step take part in drag and drop. */
-  live: boolean;
-  /** While a flow is dragged, steps are no place to drop it. */
-  dropDisabled: boolean;
-};
-
-type SortableGripProps = {
-  row: RefObject<HTMLLIElement | null>;
-  step: TestStep;
-  flowId: number;
-  index: number;
-  dropDisabled: boolean;
-  editing: boolean;
-  onDragging(dragging: boolean): void;
-};
-
-/** Moves a row as dnd-kit says, straight on the element: the row itself does not render again. */
-const setMotion = (element: HTMLElement | null, transform: string, transition: string) => {
-  if (!element) return;
-  element.style.transform = transform;
-  element.style.transition = transition;
 };
 
 /**
- * The step's part in drag and drop: its grip, and the sortable behaviour of its row (node,
- * transform). A component of its own, mounted only while the step's flow is near the screen:
- * every sortable renders again with every move of a drag, and a plan has hundreds of steps.
+ * The grip of a step whose flow is far off screen: it looks like the real one, which the
+ * drag-and-drop layer (plan-dnd) puts beside it, hiding this one, as the flow comes near.
  */
-const SortableGrip = ({
-  row,
-  step,
-  flowId,
-  index,
-  dropDisabled,
-  editing,
-  onDragging,
-}: SortableGripProps) => {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
-    id: stepDndId(step.id),
-    data: { type: 'step', stepId: step.id, flowId } satisfies DndData,
-    disabled: { draggable: editing, droppable: dropDisabled },
-  });
-
-  useLayoutEffect(() => {
-    setNodeRef(row.current);
-    return () => setNodeRef(null);
-  }, [row, setNodeRef]);
-
-  useLayoutEffect(() => {
-    setMotion(row.current, CSS.Translate.toString(transform) ?? '', transition ?? '');
-  }, [row, transform, transition]);
-
-  useEffect(() => {
-    onDragging(isDragging);
-  }, [isDragging, onDragging]);
-
-  useEffect(() => () => setMotion(row.current, '', ''), [row]);
-
-  return (
-    <DragHandle
-      label={`Move step ${index + 1}`}
-      attributes={attributes}
-      listeners={listeners}
-      activatorRef={setActivatorNodeRef}
-      dragging={isDragging}
-      className={cn('-my-1', editing && 'invisible')}
-    />
-  );
-};
-
-/** The grip of a step far off screen: it looks the same and wakes up as the flow comes near. */
-const StillGrip = ({ index, editing }: { index: number; editing: boolean }) => (
+const StillGrip = () => (
   <button
     type="button"
-    aria-label={`Move step ${index + 1}`}
-    data-drag-handle
-    className={cn(
-      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
-      '-my-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500',
-      editing && 'invisible',
-    )}
+    tabIndex={-1}
+    aria-hidden
+    data-still-grip
+    className="inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none"
   >
     <GripVertical aria-hidden className="size-4" />
   </button>
 );
 
 /** One step: number, type badge, Markdown text; edited in place, dragged by its grip. */
-export const StepRow = memo(function StepRow({
-  step,
-  flowId,
-  index,
-  live,
-  dropDisabled,
-}: StepRowProps) {
+export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
   const { updateStep } = usePlanActions();
   const [editing, setEditing] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const edit = useCallback(() => setEditing(true), []);
-  const row = useRef<HTMLLIElement>(null);
 
   return (
     <li
-      ref={row}
+      id={stepElementId(step.id)}
       aria-label={`Step ${index + 1}`}
       className={cn(
         'group relative flex items-start gap-2 bg-white py-2 pr-2 pl-1 sm:pr-3',
-        dragging && 'z-10 bg-brand-50/60 opacity-50',
+        // Set by the drag-and-drop layer (plan-dnd) on the step being dragged.
+        'data-dragging:z-10 data-dragging:bg-brand-50/60 data-dragging:opacity-50',
       )}
     >
-      {live ? (
-        <SortableGrip
-          row={row}
-          step={step}
-          flowId={flowId}
-          index={index}
-          dropDisabled={dropDisabled}
-          editing={editing}
-          onDragging={setDragging}
-        />
-      ) : (
-        <StillGrip index={index} editing={editing} />
-      )}
+      <span
+        id={stepGripSlotId(step.id)}
+        ref={slotRef(stepGripSlotId(step.id))}
+        className={cn('grip-slot -my-1 flex size-8 shrink-0', editing && 'invisible')}
+      >
+        <StillGrip />
+      </span>
       {editing ? (
         <>
           <span

@@ -1,7 +1,8 @@
 import { memo, useEffect, useState, type MouseEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
-import { currentFlow, flowElementId } from '../lib/toc';
+import { flowElementId } from '../lib/dom-ids';
+import { currentFlow } from '../lib/toc';
 
 export type TocEntry = { id: number; name: string; steps: number };
 

@@ -12,9 +12,6 @@ export const currentFlow = (
   return previous !== null && order.includes(previous) ? previous : (order[0] ?? null);
 };
 
-/** The DOM id of a flow's section: the target of `?flow=` and of the table of contents. */
-export const flowElementId = (flowId: number) => `flow-${flowId}`;
-
 /** The `flow` query parameter as a flow id, or null when it is missing or not an id. */
 export const parseFlowParam = (value: string | null): number | null => {
   if (value === null || !/^\d{1,10}$/.test(value)) return null;

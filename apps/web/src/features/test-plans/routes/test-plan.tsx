@@ -38,7 +38,8 @@ import { PlanActionsContext, type PlanActions } from '../components/plan-actions
 import { PlanBoard } from '../components/plan-board';
 import { TableOfContents, type TocEntry } from '../components/table-of-contents';
 import { flowMoveTarget } from '../lib/plan-state';
-import { FLOW_SCROLL_DELAY_MS, flowElementId, parseFlowParam } from '../lib/toc';
+import { flowElementId } from '../lib/dom-ids';
+import { FLOW_SCROLL_DELAY_MS, parseFlowParam } from '../lib/toc';
 
 const WIDE = '(min-width: 1024px)';
 const TOC_ID = 'test-plan-toc';

@@ -1,0 +1,195 @@
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { createPortal } from 'react-dom';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { TestFlow, TestStep } from '@portal/contract/test-plans';
+import { DragHandle } from '../../../components/ui/drag-handle';
+import {
+  flowElementId,
+  flowGripSlotId,
+  flowRowId,
+  flowStepsId,
+  stepElementId,
+  stepGripSlotId,
+} from '../lib/dom-ids';
+import { useFlowNear, type NearFlows } from '../lib/near-flows';
+import { useSlot } from '../lib/slots';
+import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
+
+/**
+ * The drag-and-drop layer of the plan. The flows and steps (markup, Markdown, buttons: tens of
+ * thousands of React nodes in a large plan) render outside dnd-kit's context, because every
+ * change of that context during a drag makes React search the whole tree beneath it. Here, inside
+ * the context, each flow and each step near the screen has a small binding: it finds its element
+ * by id, makes it sortable, moves it while dragging (straight on the element, no re-render), and
+ * puts its grip into the slot the markup left for it.
+ */
+
+type Dragging = 'flow' | 'step' | null;
+
+const byId = (id: string) => document.getElementById(id);
+
+/** Moves an element as dnd-kit says, and marks it while it is the one dragged. */
+const useMotion = (
+  id: string,
+  transform: Parameters<typeof CSS.Translate.toString>[0],
+  transition: string | undefined,
+  isDragging: boolean,
+) => {
+  useLayoutEffect(() => {
+    const element = byId(id);
+    if (!element) return;
+    element.style.transform = CSS.Translate.toString(transform) ?? '';
+    element.style.transition = transition ?? '';
+    element.toggleAttribute('data-dragging', isDragging);
+  }, [id, transform, transition, isDragging]);
+
+  useEffect(
+    () => () => {
+      const element = byId(id);
+      if (!element) return;
+      element.style.transform = '';
+      element.style.transition = '';
+      element.removeAttribute('data-dragging');
+    },
+    [id],
+  );
+};
+
+const StepBinding = ({
+  step,
+  flowId,
+  index,
+  dropDisabled,
+}: {
+  step: TestStep;
+  flowId: number;
+  index: number;
+  dropDisabled: boolean;
+}) => {
+  const elementId = stepElementId(step.id);
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: stepDndId(step.id),
+    data: { type: 'step', stepId: step.id, flowId } satisfies DndData,
+    disabled: { droppable: dropDisabled },
+  });
+  useLayoutEffect(() => {
+    setNodeRef(byId(elementId));
+    return () => setNodeRef(null);
+  }, [elementId, setNodeRef]);
+  useMotion(elementId, transform, transition, isDragging);
+  const slot = useSlot(stepGripSlotId(step.id));
+  return (
+    slot &&
+    createPortal(
+      <DragHandle
+        label={`Move step ${index + 1}`}
+        attributes={attributes}
+        listeners={listeners}
+        activatorRef={setActivatorNodeRef}
+        dragging={isDragging}
+      />,
+      slot,
+    )
+  );
+};
+
+export type FlowBindingProps = {
+  flow: TestFlow;
+  collapsed: boolean;
+  dragging: Dragging;
+  /** While a flow is dragged, flows are their title bars in the folded plan (FlowRow). */
+  folded: boolean;
+  near: NearFlows;
+};
+
+/** The layout may change under a flow while it is dragged (it folds): no animation from there. */
+const noLayoutAnimation = () => false;
+
+export const FlowBinding = ({ flow, collapsed, dragging, folded, near }: FlowBindingProps) => {
+  const sectionId = flowElementId(flow.id);
+  const elementId = folded ? flowRowId(flow.id) : sectionId;
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: flowDndId(flow.id),
+    data: { type: 'flow', flowId: flow.id } satisfies DndData,
+    disabled: { droppable: dragging === 'step' },
+    animateLayoutChanges: noLayoutAnimation,
+  });
+  // The whole body takes steps, so an empty flow (or its end) is a place to drop one.
+  const { setNodeRef: setStepListRef, isOver } = useDroppable({
+    id: stepListDndId(flow.id),
+    data: { type: 'step-list', flowId: flow.id } satisfies DndData,
+    disabled: collapsed || dragging === 'flow',
+  });
+
+  useLayoutEffect(() => {
+    setNodeRef(byId(elementId));
+    return () => setNodeRef(null);
+  }, [elementId, setNodeRef]);
+
+  useLayoutEffect(() => {
+    const section = byId(sectionId);
+    return section ? near.observe(section) : undefined;
+  }, [sectionId, near]);
+
+  useLayoutEffect(() => {
+    const body = collapsed ? null : byId(flowStepsId(flow.id));
+    setStepListRef(body);
+    body?.toggleAttribute('data-over', isOver && dragging === 'step');
+    return () => setStepListRef(null);
+  }, [collapsed, flow.id, setStepListRef, isOver, dragging]);
+
+  useMotion(elementId, transform, transition, isDragging);
+  const slot = useSlot(flowGripSlotId(flow.id));
+  const isNear = useFlowNear(near, flow.id);
+  const stepIds = useMemo(
+    () => flow.test_steps.map((step) => stepDndId(step.id)),
+    [flow.test_steps],
+  );
+
+  return (
+    <>
+      {slot &&
+        createPortal(
+          <DragHandle
+            label={`Move flow ${flow.name}`}
+            attributes={attributes}
+            listeners={listeners}
+            activatorRef={setActivatorNodeRef}
+            dragging={isDragging}
+          />,
+          slot,
+        )}
+      {isNear && !collapsed && (
+        <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
+          {flow.test_steps.map((step, index) => (
+            <StepBinding
+              key={step.id}
+              step={step}
+              flowId={flow.id}
+              index={index}
+              dropDisabled={dragging === 'flow'}
+            />
+          ))}
+        </SortableContext>
+      )}
+    </>
+  );
+};

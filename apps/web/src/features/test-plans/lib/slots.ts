@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Elements of the plan's markup that the drag-and-drop layer renders into (grip slots), by DOM
+ * id. The markup registers them through `slotRef` as React attaches them; the layer reads them with
+ * `useSlot`, and renders again when its slot comes or goes. Ids are unique in the document, so one
+ * registry serves the page.
+ */
+const slots = new Map<string, HTMLElement>();
+const listeners = new Set<() => void>();
+const refs = new Map<string, (element: HTMLElement | null) => void>();
+
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** A stable ref callback for the slot `id` (a new function on every render would detach it). */
+export const slotRef = (id: string) => {
+  let ref = refs.get(id);
+  if (!ref) {
+    ref = (element) => {
+      if (element) slots.set(id, element);
+      else if (slots.get(id)?.isConnected === false) slots.delete(id);
+      notify();
+    };
+    refs.set(id, ref);
+  }
+  return ref;
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useSlot = (id: string) =>
+  useSyncExternalStore(
+    subscribe,
+    () => slots.get(id) ?? null,
+    () => null,
+  );
