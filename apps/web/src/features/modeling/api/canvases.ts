@@ -21,11 +21,17 @@ export const useCanvases = () =>
     queryFn: ({ signal }) => fetchAll(PATH, canvasListSchema, {}, signal),
   });
 
-/** One canvas with its diagram (`data`, a JSON string; '' for a new canvas) and `version`. */
+/**
+ * One canvas with its diagram (`data`, a JSON string; '' for a new canvas) and `version`. Always
+ * asked anew when the editor opens: a copy cached from a visit minutes ago may be older than
+ * someone else's save, and an editor started on it could only ever save into a conflict.
+ */
 export const useCanvas = (id: number) =>
   useQuery({
     queryKey: canvasKeys.detail(id),
     queryFn: ({ signal }) => request(detailPath(id), { signal, schema: canvasSchema }),
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 
 const toSummary = ({ data: _data, ...summary }: Canvas): CanvasSummary => summary;

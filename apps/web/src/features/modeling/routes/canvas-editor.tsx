@@ -4,6 +4,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { parseCanvasData, type Canvas } from '@portal/contract/canvas';
 import { PageSpinner } from '../../../components/layout/page-spinner';
+import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoadError, NotFoundState, isNotFound } from '../../projects/components/states';
 import { useCanvas } from '../api/canvases';
@@ -48,6 +49,11 @@ const CanvasLoader = ({ id }: { id: number }) => {
   const canvas = useCanvas(id);
   // Each reload starts a new editor session (and a new React Flow store) on the fresh answer.
   const [session, setSession] = useState(0);
+  // The editor opens on the answer asked for when the page opened, never on a copy cached from an
+  // earlier visit: that may predate someone else's save, and every save from it would be a 409.
+  // Once open it stays, whatever later refetches (a reload after a conflict) answer.
+  const [opened, setOpened] = useState(false);
+  if (!opened && canvas.isFetchedAfterMount && canvas.isSuccess) setOpened(true);
   const notFound = canvas.isError && isNotFound(canvas.error);
   usePageTitle(canvas.data?.name ?? (notFound ? 'Canvas not found' : 'Canvas'));
 
@@ -58,15 +64,16 @@ const CanvasLoader = ({ id }: { id: number }) => {
   }, [refetch]);
 
   if (notFound) return <CanvasNotFound />;
-  // A failed refetch while editing is not a reason to drop the editor: only a first load fails.
-  if (canvas.isError && !canvas.data)
+  if (opened && canvas.data)
+    return <Editor key={`${canvas.data.id}:${session}`} canvas={canvas.data} onReload={reload} />;
+  // A failed refetch while editing is not a reason to drop the editor: only the opening load fails.
+  if (canvas.isError && !canvas.isFetching)
     return (
       <div className={narrow}>
         <LoadError what="the canvas" error={canvas.error} onRetry={() => void refetch()} />
       </div>
     );
-  if (!canvas.data) return <PageSpinner label="Loading canvas..." />;
-  return <Editor key={`${canvas.data.id}:${session}`} canvas={canvas.data} onReload={reload} />;
+  return <PageSpinner label="Loading canvas..." />;
 };
 
 const CanvasNotFound = () => {
@@ -85,9 +92,7 @@ const CanvasNotFound = () => {
 
 /** /experimental/modeling/{canvasId}: the diagram editor (spec §2 Modeling), a chunk of its own. */
 export const CanvasEditorRoute = () => {
-  const { canvasId } = useParams();
-  const id = Number(canvasId);
-  const valid = /^\d+$/.test(canvasId ?? '') && id > 0 && id <= 2_147_483_647;
+  const id = parseId(useParams().canvasId);
   // The key starts afresh when another canvas is opened in the same route.
-  return valid ? <CanvasLoader key={id} id={id} /> : <CanvasNotFound />;
+  return id === null ? <CanvasNotFound /> : <CanvasLoader key={id} id={id} />;
 };
