@@ -17,10 +17,16 @@ import {
   connect,
   createId,
   deleteModels,
+  diagramContent,
   endLabel,
   finishEditing,
+  finishEditingAll,
+  isConnectTarget,
   mirrorRelationType,
   modelTitle,
+  nameEdges,
+  reconnect,
+  relationEdgeName,
   relationTargetTitle,
   removeAttribute,
   removeEdges,
@@ -429,5 +435,168 @@ describe('toCanvasData', () => {
     );
     expect(saved.viewport).toEqual({ x: 1, y: 2, zoom: 0.5 });
     expect(canvasDataSchema.parse(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
+  });
+});
+
+describe('isConnectTarget (spec §5)', () => {
+  it('is off while nothing is being dragged', () => {
+    expect(isConnectTarget({ inProgress: false }, 'a')).toBe(false);
+  });
+
+  it('is on for every other model while a connection is dragged', () => {
+    const dragging = { inProgress: true, fromNode: { id: 'a' } } as const;
+    expect(isConnectTarget(dragging, 'b')).toBe(true);
+    expect(isConnectTarget(dragging, 'c')).toBe(true);
+  });
+
+  it('is off for the model the connection is dragged from', () => {
+    expect(isConnectTarget({ inProgress: true, fromNode: { id: 'a' } }, 'a')).toBe(false);
+  });
+});
+
+describe('reconnect', () => {
+  /** a → b, OneToMany from a, a's side optional and b's required: labels 0...1 and 1...*. */
+  const joined = () => {
+    let data = connect(diagram('a', 'b', 'c', 'd'), 'a', 'b', {}, 'e1');
+    data = setRelationType(data, 'a', 0, 'OneToMany');
+    data = setRelationRequired(data, 'a', 0, false);
+    return data;
+  };
+
+  it("moves the target end: the new target gets the old target's relation, with its type and Required", () => {
+    let data = joined();
+    data = connect(data, 'c', 'a', {}, 'e2');
+    // c is joined to a already, so that is refused; d is free.
+    expect(reconnect(data, 'e1', { source: 'a', target: 'c' })).toBe(data);
+    const moved = reconnect(data, 'e1', { source: 'a', target: 'd' });
+    expect(relations(moved, 'a')).toEqual([
+      { to: 'd', sourceOrTarget: 'source', type: 'OneToMany', required: false },
+      { to: 'c', sourceOrTarget: 'target', type: 'OneToOne', required: true },
+    ]);
+    expect(relations(moved, 'b')).toEqual([]);
+    expect(relations(moved, 'd')).toEqual([
+      { to: 'a', sourceOrTarget: 'target', type: 'ManyToOne', required: true },
+    ]);
+    const edge = moved.edges.find((e) => e.id === 'e1');
+    expect(edge).toMatchObject({ source: 'a', target: 'd' });
+    expect(edge?.data).toEqual({ startLabel: '0...1', endLabel: '1...*' });
+    expect(node(moved, 'c')).toBe(node(data, 'c'));
+    expect(moved.edges.find((e) => e.id === 'e2')).toBe(data.edges.find((e) => e.id === 'e2'));
+    valid(moved);
+  });
+
+  it('moves the source end: the new source gets the old source relation, the target keeps its place', () => {
+    let data = joined();
+    data = connect(data, 'b', 'c', {}, 'e2');
+    const moved = reconnect(data, 'e1', { source: 'd', target: 'b' });
+    expect(relations(moved, 'a')).toEqual([]);
+    expect(relations(moved, 'd')).toEqual([
+      { to: 'b', sourceOrTarget: 'source', type: 'OneToMany', required: false },
+    ]);
+    // b's relation stays first, now pointing at d.
+    expect(relations(moved, 'b')).toEqual([
+      { to: 'd', sourceOrTarget: 'target', type: 'ManyToOne', required: true },
+      { to: 'c', sourceOrTarget: 'source', type: 'OneToOne', required: true },
+    ]);
+    expect(moved.edges[0]).toMatchObject({ id: 'e1', source: 'd', target: 'b' });
+    expect(moved.edges[0]?.data).toEqual({ startLabel: '0...1', endLabel: '1...*' });
+    valid(moved);
+  });
+
+  it('refuses a self-relation, an already joined pair, unknown models and edges', () => {
+    const data = joined();
+    expect(reconnect(data, 'e1', { source: 'a', target: 'a' })).toBe(data);
+    expect(reconnect(data, 'e1', { source: 'b', target: 'b' })).toBe(data);
+    expect(reconnect(data, 'e1', { source: 'a', target: 'b' })).toBe(data);
+    expect(reconnect(data, 'e1', { source: 'b', target: 'a' })).toBe(data);
+    expect(reconnect(data, 'e1', { source: 'a', target: 'zzz' })).toBe(data);
+    expect(reconnect(data, 'nope', { source: 'a', target: 'c' })).toBe(data);
+  });
+});
+
+describe('finishEditingAll', () => {
+  it('finishes every model given, and leaves the others as they are', () => {
+    let data = diagram('a', 'b', 'c');
+    for (const id of ['a', 'b', 'c']) data = addAttribute(data, id);
+    const next = finishEditingAll(data, new Set(['a', 'b', 'gone']));
+    expect(node(next, 'a').data.fields).toEqual([]);
+    expect(node(next, 'b').data.fields).toEqual([]);
+    expect(node(next, 'c')).toBe(node(data, 'c'));
+    expect(finishEditingAll(data, [])).toBe(data);
+  });
+});
+
+describe('edge names', () => {
+  it("reads 'Source to Target, type' from the titles and the source's relation", () => {
+    let data = connect(diagram('a', 'b'), 'a', 'b', {}, 'e1');
+    data = setModelTitle(setModelTitle(data, 'a', 'Customer'), 'b', 'Order');
+    data = setRelationType(data, 'a', 0, 'OneToMany');
+    expect(relationEdgeName(node(data, 'a'), node(data, 'b'))).toBe('Customer to Order, OneToMany');
+    data = setModelTitle(data, 'b', ' ');
+    expect(relationEdgeName(node(data, 'a'), node(data, 'b'))).toBe(
+      'Customer to Unnamed model, OneToMany',
+    );
+  });
+
+  it('names every edge, and renames only the edges whose name changed', () => {
+    let data = connect(diagram('a', 'b', 'c'), 'a', 'b', {}, 'ab');
+    data = connect(data, 'c', 'b', {}, 'cb');
+    const named = nameEdges(data);
+    expect(named.edges.map((edge) => edge.ariaLabel)).toEqual([
+      'a to b, OneToOne',
+      'c to b, OneToOne',
+    ]);
+    // Nothing to rename: the very same diagram.
+    expect(nameEdges(named)).toBe(named);
+    const moved = { ...named, nodes: named.nodes.map((n) => ({ ...n, position: { x: 5, y: 5 } })) };
+    expect(nameEdges(moved)).toBe(moved);
+    expect(nameEdges(moved, named)).toBe(moved);
+    const renamed = nameEdges(setModelTitle(named, 'a', 'Customer'), named);
+    expect(renamed.edges[0]?.ariaLabel).toBe('Customer to b, OneToOne');
+    expect(renamed.edges[1]).toBe(named.edges[1]);
+    const retyped = nameEdges(setRelationType(renamed, 'c', 0, 'ManyToMany'));
+    expect(retyped.edges[1]?.ariaLabel).toBe('c to b, ManyToMany');
+  });
+});
+
+describe('diagramContent', () => {
+  it('is the same string for the same diagram, whatever the key order or React Flow state', () => {
+    const data = connect(diagram('a', 'b'), 'a', 'b', {}, 'e');
+    const shuffled: Diagram = {
+      nodes: data.nodes.map((n) => ({
+        measured: { width: 10, height: 10 },
+        selected: true,
+        data: {
+          relations: n.data.relations.map(({ required, type, sourceOrTarget, to }) => ({
+            required,
+            type,
+            sourceOrTarget,
+            to,
+          })),
+          fields: [],
+          title: n.data.title,
+        },
+        position: n.position,
+        type: n.type,
+        id: n.id,
+      })),
+      edges: nameEdges(data).edges.map((e) => ({ ...e, selected: true })),
+    };
+    expect(diagramContent(shuffled)).toBe(diagramContent(data));
+  });
+
+  it('changes with any edit of the stored diagram', () => {
+    const data = connect(diagram('a', 'b'), 'a', 'b', {}, 'e');
+    const content = diagramContent(data);
+    expect(diagramContent(setModelTitle(data, 'a', 'x'))).not.toBe(content);
+    expect(diagramContent(setRelationRequired(data, 'a', 0, false))).not.toBe(content);
+    expect(
+      diagramContent({
+        ...data,
+        nodes: data.nodes.map((n) => (n.id === 'a' ? { ...n, position: { x: 1, y: 0 } } : n)),
+      }),
+    ).not.toBe(content);
+    // Typing a letter and taking it back is no change.
+    expect(diagramContent(setModelTitle(setModelTitle(data, 'a', 'ax'), 'a', 'a'))).toBe(content);
   });
 });

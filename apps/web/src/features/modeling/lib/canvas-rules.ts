@@ -34,6 +34,17 @@ export const NO_TARGET = 'Connect a model...';
 export const SOURCE_HANDLE = 'source';
 export const TARGET_HANDLE = 'target';
 
+/** What the connect-handle rule needs of React Flow's connection state. */
+export type ConnectionInProgress =
+  { inProgress: false } | { inProgress: true; fromNode: { id: string } };
+
+/**
+ * Spec §5: a model's connect handle (its drop target) is active only while a connection is being
+ * dragged, and only from another model: a model never takes a relation to itself.
+ */
+export const isConnectTarget = (connection: ConnectionInProgress, nodeId: string) =>
+  connection.inProgress && connection.fromNode.id !== nodeId;
+
 /** A fresh id; `crypto.randomUUID` needs a secure context, so plain http falls back. */
 export const createId = (): string => {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -256,6 +267,71 @@ export const removeEdges = <D extends Diagram>(data: D, edgeIds: readonly string
   return next;
 };
 
+/**
+ * Moves one end of an edge to another model (React Flow's reconnect): the old pair of relations
+ * goes and the new pair comes, each model's relation keeping its type and Required, so the labels
+ * stay as they were. The model that stays keeps its relation in its place in the list. Nothing
+ * happens for an unknown edge or model, for a model and itself, or for two models already joined.
+ */
+export const reconnect = <D extends Diagram>(
+  data: D,
+  edgeId: string,
+  { source, target }: { source: string; target: string },
+): D => {
+  const edge = data.edges.find((other) => other.id === edgeId);
+  if (!edge || (edge.source === source && edge.target === target)) return data;
+  if (source === target) return data;
+  const ids = new Set(data.nodes.map((node) => node.id));
+  if (!ids.has(source) || !ids.has(target) || areConnected(data, source, target)) return data;
+  const byId = (id: string) => data.nodes.find((node) => node.id === id);
+  // A pair made outside the rules may lack a relation: fall back to what connecting gives.
+  const fallback = { type: 'OneToOne', required: true } as const;
+  const fromSource = relationTo(byId(edge.source), edge.target);
+  const fromTarget = relationTo(byId(edge.target), edge.source);
+  const own: ModelRelation = {
+    to: target,
+    sourceOrTarget: 'source',
+    type: fromSource?.type ?? fallback.type,
+    required: fromSource?.required ?? fallback.required,
+  };
+  const mirror: ModelRelation = {
+    to: source,
+    sourceOrTarget: 'target',
+    type: fromTarget?.type ?? mirrorRelationType(own.type),
+    required: fromTarget?.required ?? fallback.required,
+  };
+  /** The model's relation to its old partner: replaced in place when it stays, else dropped. */
+  const settle = (node: ModelNode, oldPartner: string, stays: boolean, relation: ModelRelation) =>
+    stays && node.data.relations.some((other) => other.to === oldPartner)
+      ? withData(node, {
+          relations: node.data.relations.map((other) =>
+            other.to === oldPartner ? relation : other,
+          ),
+        })
+      : dropRelationsTo(node, oldPartner);
+  const keepsSource = source === edge.source;
+  const keepsTarget = target === edge.target;
+  const nodes = data.nodes.map((original) => {
+    let node = original;
+    if (node.id === edge.source) node = settle(node, edge.target, keepsSource, own);
+    else if (node.id === edge.target) node = settle(node, edge.source, keepsTarget, mirror);
+    const appended = [
+      ...(node.id === source && !(keepsSource && fromSource) ? [own] : []),
+      ...(node.id === target && !(keepsTarget && fromTarget) ? [mirror] : []),
+    ];
+    return appended.length > 0
+      ? withData(node, { relations: [...node.data.relations, ...appended] })
+      : node;
+  });
+  const moved: RelationEdge = {
+    ...edge,
+    source,
+    target,
+    data: { startLabel: endLabel(own), endLabel: endLabel(mirror) },
+  };
+  return { ...data, nodes, edges: data.edges.map((other) => (other === edge ? moved : other)) };
+};
+
 /** Spec §4: deleting models removes them, their edges and every relation pointing at them. */
 export const deleteModels = <D extends Diagram>(data: D, nodeIds: readonly string[]): D => {
   const gone = new Set(nodeIds);
@@ -453,6 +529,52 @@ export const finishEditing = <D extends Diagram>(data: D, nodeId: string): D =>
       : withData(node, { fields, relations });
   });
 
+/** `finishEditing` for every model in edit mode, as Save stores them (decision 0013). */
+export const finishEditingAll = <D extends Diagram>(data: D, nodeIds: Iterable<string>): D => {
+  let next = data;
+  for (const id of nodeIds) next = finishEditing(next, id);
+  return next;
+};
+
+// Accessible names.
+
+/**
+ * The accessible name of a relation edge, as a screen reader announces it: 'Customer to Order,
+ * OneToMany' — the source model's relation type, 'Unnamed model' for a model without a title.
+ */
+export const relationEdgeName = (source: ModelNode | undefined, target: ModelNode | undefined) => {
+  const type = target ? relationTo(source, target.id)?.type : undefined;
+  const name = `${relationTargetTitle(source?.data)} to ${relationTargetTitle(target?.data)}`;
+  return type ? `${name}, ${type}` : name;
+};
+
+/**
+ * Gives every edge its accessible name (`ariaLabel`, which React Flow puts on the edge; its own
+ * is 'Edge from <id> to <id>'). Only edges whose name changes become new objects, and a diagram
+ * whose names are all current is answered as it is, so a drag costs no edge a re-render.
+ * `previous`, the named diagram this one was made from, saves the work when no edge and no
+ * model's data changed (a drag moves positions only).
+ */
+export const nameEdges = <D extends Diagram>(data: D, previous?: Diagram): D => {
+  if (data.edges.length === 0) return data;
+  if (
+    previous &&
+    previous.edges === data.edges &&
+    previous.nodes.length === data.nodes.length &&
+    data.nodes.every((node, index) => node.data === previous.nodes[index]?.data)
+  )
+    return data;
+  const byId = new Map(data.nodes.map((node) => [node.id, node]));
+  let changed = false;
+  const edges = data.edges.map((edge) => {
+    const ariaLabel = relationEdgeName(byId.get(edge.source), byId.get(edge.target));
+    if (edge.ariaLabel === ariaLabel) return edge;
+    changed = true;
+    return { ...edge, ariaLabel };
+  });
+  return changed ? { ...data, edges } : data;
+};
+
 // Saving.
 
 /**
@@ -460,11 +582,29 @@ export const finishEditing = <D extends Diagram>(data: D, nodeId: string): D =>
  * `measured`, `dragging`, ...), which change with every click and would only grow the string.
  */
 export const toCanvasData = (data: Diagram, viewport: Viewport): CanvasData => ({
+  ...storedDiagram(data),
+  viewport: { x: viewport.x, y: viewport.y, zoom: viewport.zoom },
+});
+
+/**
+ * The nodes and edges as stored. Keys are written in one order, whatever order a rule or the
+ * server's JSON gave them, so that the same diagram always reads as the same string.
+ */
+const storedDiagram = (data: Diagram): Diagram => ({
   nodes: data.nodes.map(({ id, type, position, data: model }) => ({
     id,
     type,
     position: { x: position.x, y: position.y },
-    data: model,
+    data: {
+      title: model.title,
+      fields: model.fields.map(({ label, type, required }) => ({ label, type, required })),
+      relations: model.relations.map(({ to, sourceOrTarget, type, required }) => ({
+        to,
+        sourceOrTarget,
+        type,
+        required,
+      })),
+    },
   })),
   edges: data.edges.map(
     ({ id, source, target, sourceHandle, targetHandle, type, data: labels }) => ({
@@ -474,8 +614,14 @@ export const toCanvasData = (data: Diagram, viewport: Viewport): CanvasData => (
       sourceHandle: sourceHandle ?? null,
       targetHandle: targetHandle ?? null,
       type,
-      data: labels,
+      data: { startLabel: labels.startLabel, endLabel: labels.endLabel },
     }),
   ),
-  viewport: { x: viewport.x, y: viewport.y, zoom: viewport.zoom },
 });
+
+/**
+ * The diagram's content as one string, to tell whether it differs from what was last saved:
+ * the stored nodes and edges, without the viewport — looking around is not an edit. Costs a
+ * serialisation of the whole diagram, so callers ask when it matters, not on every frame.
+ */
+export const diagramContent = (data: Diagram): string => JSON.stringify(storedDiagram(data));
