@@ -4,22 +4,30 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 export const LEAVE_MESSAGE = 'Are you sure you want to leave? Any unsaved changes will be lost.';
 
+export type LeavePromptProps = {
+  /** Whether there may be unsaved changes at all; without, nothing is watched. */
+  armed: boolean;
+  /** Whether there are, asked only when someone leaves (it may compare whole diagrams). */
+  isDirty(): boolean;
+};
+
 /**
  * Spec §2: leaving with unsaved changes asks first — in the app (links, the back button, the
- * browser's back) through the confirm dialog, and when the tab closes or reloads through the
- * browser's own `beforeunload` prompt (browsers show their own text there).
+ * browser's back, logging out) through the confirm dialog, and when the tab closes or reloads
+ * through the browser's own `beforeunload` prompt (browsers show their own text there).
  */
-export const LeavePrompt = memo(({ when }: { when: boolean }) => {
+export const LeavePrompt = memo(({ armed, isDirty }: LeavePromptProps) => {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      when && currentLocation.pathname !== nextLocation.pathname,
-    [when],
+      armed && currentLocation.pathname !== nextLocation.pathname && isDirty(),
+    [armed, isDirty],
   );
   const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {
-    if (!when) return;
+    if (!armed) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
       event.preventDefault();
       // Older browsers show the prompt only with returnValue set.
       event.returnValue = LEAVE_MESSAGE;
@@ -27,7 +35,7 @@ export const LeavePrompt = memo(({ when }: { when: boolean }) => {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [when]);
+  }, [armed, isDirty]);
 
   return (
     <ConfirmDialog

@@ -6,6 +6,7 @@ import {
   useReducer,
   useRef,
   useState,
+  useSyncExternalStore,
   type PointerEvent,
 } from 'react';
 import {
@@ -41,6 +42,9 @@ import {
   areConnected,
   connect,
   deleteModels,
+  diagramContent,
+  finishEditingAll,
+  nameEdges,
   removeEdges,
   toCanvasData,
   type Diagram,
@@ -53,7 +57,8 @@ import {
   renderDiagramImage,
   type ImageFormat,
 } from '../lib/diagram-image';
-import { CanvasUpdateContext, type CanvasUpdate } from './canvas-update';
+import { createEditingModels } from '../lib/editing-models';
+import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
 import { DdlDialog } from './ddl-dialog';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
@@ -69,17 +74,22 @@ const MULTI_SELECT_KEYS = ['Control', 'Meta'];
 const MINIMAP_STYLE = { width: 200, height: 150 };
 
 /**
- * `revision` counts edits; the diagram is unsaved while it differs from the revision last saved.
- * Selecting, measuring, panning and zooming are not edits.
+ * `revision` counts edits, a cheap sign that the diagram *may* differ from the one last saved;
+ * whether it does is a comparison of contents (`diagramContent`), made only when it matters.
+ * Selecting, measuring, panning and zooming are not edits. Edges carry their accessible names.
  */
 type State = { diagram: Diagram; revision: number };
 type Action = { recipe: (diagram: Diagram) => Diagram; edit: boolean };
 
 const reducer = (state: State, { recipe, edit }: Action): State => {
-  const diagram = recipe(state.diagram);
-  if (diagram === state.diagram) return state;
+  const changed = recipe(state.diagram);
+  if (changed === state.diagram) return state;
+  const diagram = nameEdges(changed, state.diagram);
   return { diagram, revision: edit ? state.revision + 1 : state.revision };
 };
+
+/** How long the toolbar waits after the last edit before comparing contents (not every frame). */
+const STATUS_DELAY = 250;
 
 /** Node changes that alter the diagram itself, as opposed to selection and measuring. */
 const isNodeEdit = (change: NodeChange<ModelNode>) =>
@@ -139,10 +149,14 @@ export type ModelCanvasProps = {
  */
 export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => {
   const [state, dispatch] = useReducer(reducer, initial, ({ nodes, edges }) => ({
-    diagram: { nodes, edges },
+    diagram: nameEdges({ nodes, edges }),
     revision: 0,
   }));
-  const [savedRevision, setSavedRevision] = useState(0);
+  // What was last loaded or saved: the revision then, and the content as Save stored it.
+  const [saved, setSaved] = useState(() => ({ revision: 0, content: diagramContent(initial) }));
+  // Boxes in edit mode live here, not in the boxes: a box panned off screen is unmounted.
+  const [editing] = useState(createEditingModels);
+  const editingIds = useSyncExternalStore(editing.subscribe, editing.ids);
   const [version, setVersion] = useState(canvas.version);
   const [conflict, setConflict] = useState<CanvasConflict | null>(null);
   const [conflictOpen, setConflictOpen] = useState(false);
@@ -153,13 +167,37 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
   const flow = useReactFlow<ModelNode, RelationEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
-  const dirty = state.revision !== savedRevision;
 
   // Read by stable callbacks, which must not change with every edit.
   const latest = useRef(state);
   useLayoutEffect(() => {
     latest.current = state;
   }, [state]);
+
+  /**
+   * The diagram as Save would store it now: boxes in edit mode as done would leave them, so an
+   * attribute row not named yet is neither saved nor an unsaved change (decision 0013).
+   */
+  const toSave = useCallback(
+    () => finishEditingAll(latest.current.diagram, editing.ids()),
+    [editing],
+  );
+
+  // Unsaved changes: only after an edit, and only if the content differs from the saved one —
+  // an attribute added and dropped again by done, or a letter typed and deleted, is none.
+  const edited = state.revision !== saved.revision;
+  const isDirty = useCallback(
+    () => edited && diagramContent(toSave()) !== saved.content,
+    [edited, toSave, saved.content],
+  );
+  // The toolbar's status compares once the edits pause, not on every frame of a drag.
+  const [differs, setDiffers] = useState(false);
+  useEffect(() => {
+    if (!edited) return;
+    const timer = setTimeout(() => setDiffers(isDirty()), STATUS_DELAY);
+    return () => clearTimeout(timer);
+  }, [edited, isDirty, state.diagram, editingIds]);
+  const dirty = edited && differs;
 
   const update = useCallback<CanvasUpdate>((recipe) => dispatch({ recipe, edit: true }), []);
 
@@ -210,14 +248,14 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
 
   const runSave = useCallback(
     (baseVersion: number) => {
-      const { diagram, revision } = latest.current;
-      const data = JSON.stringify(toCanvasData(diagram, flow.getViewport()));
+      const { revision } = latest.current;
+      const stored = toCanvasData(toSave(), flow.getViewport());
       saveCanvas(
-        { data, version: baseVersion },
+        { data: JSON.stringify(stored), version: baseVersion },
         {
-          onSuccess: (saved) => {
-            setVersion(saved.version);
-            setSavedRevision(revision);
+          onSuccess: (answer) => {
+            setVersion(answer.version);
+            setSaved({ revision, content: diagramContent(stored) });
             setConflictOpen(false);
             toast.success('Saved!');
           },
@@ -233,7 +271,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
         },
       );
     },
-    [flow, saveCanvas],
+    [flow, saveCanvas, toSave],
   );
 
   const onSave = useCallback(() => {
@@ -308,83 +346,87 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
 
   return (
     <CanvasUpdateContext.Provider value={update}>
-      <div
-        ref={wrapper}
-        className="model-canvas relative h-full w-full"
-        onPointerDownCapture={capturePanePointer}
-      >
-        <ReactFlow<ModelNode, RelationEdge>
-          nodes={state.diagram.nodes}
-          edges={state.diagram.edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          isValidConnection={isValidConnection}
-          defaultViewport={initial.viewport}
-          minZoom={0.5}
-          maxZoom={2}
-          snapToGrid={false}
-          snapGrid={SNAP_GRID}
-          deleteKeyCode="Backspace"
-          multiSelectionKeyCode={MULTI_SELECT_KEYS}
-          panActivationKeyCode="Space"
-          selectionKeyCode="Shift"
-          connectionRadius={20}
-          // Relations are drawn by dragging; a click on the dot would start a connection that
-          // the drop targets (active only during a drag) could never finish.
-          connectOnClick={false}
-          reconnectRadius={10}
-          aria-label="Diagram"
-          // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
-          // The image export turns it off for a moment, so that every model is drawn.
-          onlyRenderVisibleElements={!renderAll}
+      <EditingModelsContext.Provider value={editing}>
+        <div
+          ref={wrapper}
+          className="model-canvas relative h-full w-full"
+          onPointerDownCapture={capturePanePointer}
         >
-          <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
-          <MiniMap
-            style={MINIMAP_STYLE}
-            pannable
-            zoomable
-            ariaLabel="Mini map"
-            nodeColor="#c7d2fe"
-            nodeStrokeColor="#6366f1"
-          />
-          <Controls aria-label="Zoom controls" />
-          {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
-          <Panel position="top-right">
-            <EditorToolbar
-              name={canvas.name}
-              clientName={canvas.client_name}
-              dirty={dirty}
-              saving={saving}
-              exporting={exporting}
-              {...toolbar}
+          <ReactFlow<ModelNode, RelationEdge>
+            nodes={state.diagram.nodes}
+            edges={state.diagram.edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            isValidConnection={isValidConnection}
+            defaultViewport={initial.viewport}
+            minZoom={0.5}
+            maxZoom={2}
+            snapToGrid={false}
+            snapGrid={SNAP_GRID}
+            deleteKeyCode="Backspace"
+            multiSelectionKeyCode={MULTI_SELECT_KEYS}
+            panActivationKeyCode="Space"
+            selectionKeyCode="Shift"
+            connectionRadius={20}
+            // Relations are drawn by dragging; a click on the dot would start a connection that
+            // the drop targets (active only during a drag) could never finish.
+            connectOnClick={false}
+            // No onReconnect and no reconnectRadius here: React Flow would put its reconnect
+            // anchors at the fixed handles, not where our floating edges end. The relation edge
+            // draws its own (RECONNECT_RADIUS in labeled-edge.tsx).
+            aria-label="Diagram"
+            // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
+            // The image export turns it off for a moment, so that every model is drawn.
+            onlyRenderVisibleElements={!renderAll}
+          >
+            <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
+            <MiniMap
+              style={MINIMAP_STYLE}
+              pannable
+              zoomable
+              ariaLabel="Mini map"
+              nodeColor="#c7d2fe"
+              nodeStrokeColor="#6366f1"
             />
-          </Panel>
-        </ReactFlow>
-        {state.diagram.nodes.length === 0 && <EmptyHint />}
-      </div>
-      <DdlDialog
-        open={ddl !== null}
-        onOpenChange={(open) => {
-          if (!open) setDdl(null);
-        }}
-        ddl={ddl ?? ''}
-        canvasName={canvas.name}
-      />
-      <SaveConflictDialog
-        open={conflictOpen}
-        onOpenChange={setConflictOpen}
-        detail={conflict?.detail ?? null}
-        reloading={reloading}
-        overwriting={saving}
-        onReload={() => void onReloadConfirmed()}
-        onOverwrite={() => {
-          if (conflict) runSave(conflict.version);
-        }}
-      />
-      <LeavePrompt when={dirty && !reloading} />
+            <Controls aria-label="Zoom controls" />
+            {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
+            <Panel position="top-right">
+              <EditorToolbar
+                name={canvas.name}
+                clientName={canvas.client_name}
+                dirty={dirty}
+                saving={saving}
+                exporting={exporting}
+                {...toolbar}
+              />
+            </Panel>
+          </ReactFlow>
+          {state.diagram.nodes.length === 0 && <EmptyHint />}
+        </div>
+        <DdlDialog
+          open={ddl !== null}
+          onOpenChange={(open) => {
+            if (!open) setDdl(null);
+          }}
+          ddl={ddl ?? ''}
+          canvasName={canvas.name}
+        />
+        <SaveConflictDialog
+          open={conflictOpen}
+          onOpenChange={setConflictOpen}
+          detail={conflict?.detail ?? null}
+          reloading={reloading}
+          overwriting={saving}
+          onReload={() => void onReloadConfirmed()}
+          onOverwrite={() => {
+            if (conflict) runSave(conflict.version);
+          }}
+        />
+        <LeavePrompt armed={edited && !reloading} isDirty={isDirty} />
+      </EditingModelsContext.Provider>
     </CanvasUpdateContext.Provider>
   );
 };

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ComponentProps, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useStore, type ReactFlowState } from '@xyflow/react';
 import { Plus, X } from 'lucide-react';
 import {
@@ -80,24 +80,36 @@ const AddButton = ({
   blockedReason: string;
   onClick(): void;
   children: ReactNode;
-}) => (
-  <button
-    type="button"
-    // aria-disabled keeps it focusable, so the reason it is blocked can be read.
-    aria-disabled={disabled || undefined}
-    title={disabled ? blockedReason : undefined}
-    className={cn(
-      'nodrag mt-1.5 inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 [&_svg]:size-3.5',
-      disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-    )}
-    onClick={() => {
-      if (!disabled) onClick();
-    }}
-  >
-    <Plus aria-hidden />
-    {children}
-  </button>
-);
+}) => {
+  const reasonId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        // aria-disabled keeps it focusable, so that the reason it is blocked is read out with it.
+        aria-disabled={disabled || undefined}
+        aria-describedby={disabled ? reasonId : undefined}
+        // For the mouse; screen readers get the description instead.
+        title={disabled ? blockedReason : undefined}
+        className={cn(
+          'nodrag mt-1.5 inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 [&_svg]:size-3.5',
+          disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+        )}
+        onClick={() => {
+          if (!disabled) onClick();
+        }}
+      >
+        <Plus aria-hidden />
+        {children}
+      </button>
+      {disabled && (
+        <span id={reasonId} className="sr-only">
+          {blockedReason}
+        </span>
+      )}
+    </>
+  );
+};
 
 /** Name or target, type, Required, remove: the same columns in every row of both lists. */
 const row = 'grid grid-cols-[minmax(0,1fr)_6.75rem_auto_auto] items-center gap-1.5';
@@ -130,9 +142,10 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
                 value={field.label}
                 maxLength={255}
                 autoFocus={focusField === index}
-                onChange={(event) =>
-                  update((d) => updateAttribute(d, id, index, { label: event.target.value }))
-                }
+                onChange={(event) => {
+                  const label = event.target.value;
+                  update((d) => updateAttribute(d, id, index, { label }));
+                }}
               />
               <Select
                 aria-label="Attribute type"
@@ -150,9 +163,10 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
               </Select>
               <RequiredToggle
                 checked={field.required}
-                onChange={(event) =>
-                  update((d) => updateAttribute(d, id, index, { required: event.target.checked }))
-                }
+                onChange={(event) => {
+                  const required = event.target.checked;
+                  update((d) => updateAttribute(d, id, index, { required }));
+                }}
               />
               <RemoveButton
                 label={`Remove attribute ${field.label || index + 1}`}
@@ -182,9 +196,10 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
                 aria-label="Relation target"
                 className={cn(relation.to === null && 'text-slate-500')}
                 value={relation.to ?? ''}
-                onChange={(event) =>
-                  update((d) => setRelationTarget(d, id, index, event.target.value || null))
-                }
+                onChange={(event) => {
+                  const target = event.target.value || null;
+                  update((d) => setRelationTarget(d, id, index, target));
+                }}
               >
                 <option value="">{NO_TARGET}</option>
                 {others.map((other) => (
@@ -214,9 +229,10 @@ export const ModelEditor = ({ id, data }: { id: string; data: ModelNodeData }) =
               </Select>
               <RequiredToggle
                 checked={relation.required}
-                onChange={(event) =>
-                  update((d) => setRelationRequired(d, id, index, event.target.checked))
-                }
+                onChange={(event) => {
+                  const required = event.target.checked;
+                  update((d) => setRelationRequired(d, id, index, required));
+                }}
               />
               <RemoveButton
                 label={`Remove relation ${index + 1}`}

@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import {
   Handle,
   Position,
@@ -19,11 +19,12 @@ import {
   TARGET_HANDLE,
   deleteModels,
   finishEditing,
+  isConnectTarget,
   modelTitle,
   relationTargetTitle,
   setModelTitle,
 } from '../lib/canvas-rules';
-import { useCanvasUpdate } from './canvas-update';
+import { useCanvasUpdate, useEditing } from './canvas-update';
 import type { ModelFlowNode } from './flow-types';
 import { ModelEditor } from './model-editor';
 
@@ -123,11 +124,10 @@ const iconButton =
  */
 const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
   const update = useCanvasUpdate();
-  const [editing, setEditing] = useState(false);
+  // Kept by the editor: this box unmounts when panned off screen, and must come back as it was.
+  const [editing, setEditing] = useEditing(id);
   // Spec §5: the connect handle takes a drop only while a connection from elsewhere is dragged.
-  const dropTarget = useConnection((connection) =>
-    connection.inProgress ? connection.fromNode.id !== id : false,
-  );
+  const dropTarget = useConnection((connection) => isConnectTarget(connection, id));
   const title = modelTitle(data.title);
 
   return (
@@ -158,7 +158,11 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
             value={data.title}
             maxLength={255}
             autoFocus
-            onChange={(event) => update((d) => setModelTitle(d, id, event.target.value))}
+            onChange={(event) => {
+              // Read now: the update runs later, when the event may be gone or reused.
+              const title = event.target.value;
+              update((d) => setModelTitle(d, id, title));
+            }}
           />
         ) : (
           <h3
@@ -199,7 +203,10 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
           className={cn(iconButton, 'nodrag hover:bg-red-50 hover:text-red-600')}
           aria-label={`Delete ${title}`}
           title="Delete"
-          onClick={() => update((d) => deleteModels(d, [id]))}
+          onClick={() => {
+            update((d) => deleteModels(d, [id]));
+            setEditing(false);
+          }}
         >
           <Trash2 aria-hidden />
         </button>
