@@ -1,16 +1,37 @@
-import { memo } from 'react';
+import { memo, useCallback, useState, type MouseEvent, type TouchEvent } from 'react';
 import {
   BaseEdge,
   EdgeLabelRenderer,
   Position,
   getBezierPath,
   useInternalNode,
+  useStore,
+  useStoreApi,
   type EdgeProps,
   type InternalNode,
+  type ReactFlowState,
 } from '@xyflow/react';
+// React Flow's own connection drag, as its built-in reconnect anchors start it (pinned together
+// with @xyflow/react, which depends on this exact version).
+import { XYHandle } from '@xyflow/system';
 import { cn } from '../../../components/ui/cn';
-import { edgeEnds, labelPoint, type Box, type BorderPoint, type Side } from '../lib/edge-geometry';
+import { SOURCE_HANDLE, reconnect } from '../lib/canvas-rules';
+import {
+  borderPoint,
+  edgeEnds,
+  labelPoint,
+  labelSlot,
+  type BorderPoint,
+  type Box,
+  type EdgeEnd,
+  type LabelSlot,
+  type Side,
+} from '../lib/edge-geometry';
+import { useCanvasUpdate } from './canvas-update';
 import type { RelationFlowEdge } from './flow-types';
+
+/** Spec §9: how near an edge's end the pointer must be to drag that end to another model. */
+export const RECONNECT_RADIUS = 10;
 
 const positions: Record<Side, Position> = {
   left: Position.Left,
@@ -28,18 +49,72 @@ const boxOf = (node: InternalNode | undefined): Box | null => {
   return { x, y, width, height };
 };
 
+const sameSlot = (a: LabelSlot | null, b: LabelSlot | null) =>
+  a === b || (a !== null && b !== null && a.before === b.before && a.rank === b.rank);
+
+type Connections = ReactFlowState['connectionLookup'] extends Map<string, infer M> ? M : never;
+type SlotsAt = { nodes: (InternalNode | undefined)[]; slots: Map<string, LabelSlot> };
+
+/**
+ * The label slots at each model, worked out once for all its edges and kept until the model or
+ * one of its neighbours moves: every edge's selector runs on every frame of a drag, and most of
+ * them then find their answer here. Keyed by React Flow's own map of the model's connections,
+ * which it replaces when the edges change.
+ */
+const slotsCache = new WeakMap<Connections, SlotsAt>();
+
+const slotsAt = (state: ReactFlowState, nodeId: string, connections: Connections) => {
+  const nodes = [state.nodeLookup.get(nodeId)];
+  for (const { source, target } of connections.values())
+    nodes.push(state.nodeLookup.get(source === nodeId ? target : source));
+  const cached = slotsCache.get(connections);
+  if (cached && cached.nodes.every((node, index) => node === nodes[index])) return cached.slots;
+  const slots = new Map<string, LabelSlot>();
+  const box = boxOf(nodes[0]);
+  if (box) {
+    const ends: EdgeEnd[] = [];
+    let index = 1;
+    for (const { edgeId } of connections.values()) {
+      const other = boxOf(nodes[index++]);
+      if (other) ends.push({ edgeId, point: borderPoint(box, other) });
+    }
+    for (const { edgeId } of ends) slots.set(edgeId, labelSlot(edgeId, ends));
+  }
+  slotsCache.set(connections, { nodes, slots });
+  return slots;
+};
+
+/**
+ * Where this edge's label sits among the labels of every edge ending at `nodeId` (see
+ * `labelSlot`); null for a model with this edge alone. Re-renders the edge only when its slot
+ * changes, not on every frame of a drag.
+ */
+const useLabelSlot = (edgeId: string, nodeId: string) => {
+  const selector = useCallback(
+    (state: ReactFlowState): LabelSlot | null => {
+      const connections = state.connectionLookup.get(nodeId);
+      if (!connections || connections.size < 2) return null;
+      return slotsAt(state, nodeId, connections).get(edgeId) ?? null;
+    },
+    [edgeId, nodeId],
+  );
+  return useStore(selector, sameSlot);
+};
+
 const EndLabel = ({
   edgeId,
   end,
   at,
+  slot,
   children,
 }: {
   edgeId: string;
   end: 'start' | 'end';
   at: BorderPoint;
+  slot: LabelSlot | null;
   children: string;
 }) => {
-  const { x, y } = labelPoint(at);
+  const { x, y } = labelPoint(at, slot ?? undefined);
   return (
     <div
       data-edge={edgeId}
@@ -52,14 +127,110 @@ const EndLabel = ({
   );
 };
 
+/** The centre of a reconnect anchor: just outside the box, where the edge leaves it. */
+const anchorCentre = ({ x, y, side }: BorderPoint) => {
+  switch (side) {
+    case 'left':
+      return { x: x - RECONNECT_RADIUS, y };
+    case 'right':
+      return { x: x + RECONNECT_RADIUS, y };
+    case 'top':
+      return { x, y: y - RECONNECT_RADIUS };
+    case 'bottom':
+      return { x, y: y + RECONNECT_RADIUS };
+  }
+};
+
+/**
+ * Grabbing an edge's end drags it to another model (React Flow's reconnect). React Flow's own
+ * anchors sit at the fixed handles, not at our floating ends, so the edge draws its own and starts
+ * the same drag: a connection from the model that stays, whose connect handle it always has, so
+ * the drop targets and the validity check are those of a new relation. The rule does the rest.
+ */
+const ReconnectAnchor = ({
+  edgeId,
+  end,
+  fixed,
+  at,
+  onReconnecting,
+}: {
+  edgeId: string;
+  /** The end this anchor moves. */
+  end: 'source' | 'target';
+  /** The model at the other end, which stays. */
+  fixed: string;
+  at: BorderPoint;
+  onReconnecting(reconnecting: boolean): void;
+}) => {
+  const store = useStoreApi();
+  const update = useCanvasUpdate();
+  const start = (event: MouseEvent<SVGCircleElement> | TouchEvent<SVGCircleElement>) => {
+    if ('button' in event && event.button !== 0) return;
+    const state = store.getState();
+    XYHandle.onPointerDown(event.nativeEvent, {
+      autoPanOnConnect: state.autoPanOnConnect,
+      connectionMode: state.connectionMode,
+      connectionRadius: state.connectionRadius,
+      domNode: state.domNode,
+      handleId: SOURCE_HANDLE,
+      nodeId: fixed,
+      isTarget: false,
+      edgeUpdaterType: 'source',
+      nodeLookup: state.nodeLookup,
+      lib: state.lib,
+      flowId: state.rfId,
+      cancelConnection: state.cancelConnection,
+      panBy: state.panBy,
+      isValidConnection: (connection) => store.getState().isValidConnection?.(connection) ?? true,
+      onConnectStart: (startEvent, params) => {
+        onReconnecting(true);
+        store.getState().onConnectStart?.(startEvent, params);
+      },
+      onConnect: ({ target: moved }) =>
+        update((diagram) =>
+          reconnect(
+            diagram,
+            edgeId,
+            end === 'target' ? { source: fixed, target: moved } : { source: moved, target: fixed },
+          ),
+        ),
+      onConnectEnd: (...args) => store.getState().onConnectEnd?.(...args),
+      onReconnectEnd: () => onReconnecting(false),
+      updateConnection: state.updateConnection,
+      getTransform: () => store.getState().transform,
+      getFromHandle: () => store.getState().connection.fromHandle,
+      dragThreshold: state.connectionDragThreshold,
+      handleDomNode: event.currentTarget,
+    });
+  };
+  const { x, y } = anchorCentre(at);
+  return (
+    <circle
+      className="react-flow__edgeupdater relation-reconnect nodrag nopan"
+      fill="transparent"
+      stroke="transparent"
+      data-end={end}
+      cx={x}
+      cy={y}
+      r={RECONNECT_RADIUS}
+      onMouseDown={start}
+      onTouchStart={start}
+    />
+  );
+};
+
 /**
  * The 'labeled' relation edge (spec §3): a curve from border to border of the two models (decision
- * 0013), the start label near the source model and the end label near the target. Memoised and
- * subscribed to its two models only, so dragging a model redraws just its own edges.
+ * 0013), the start label near the source model and the end label near the target, and an anchor
+ * at each end to drag that end to another model. Memoised and subscribed to its two models only,
+ * so dragging a model redraws just its own edges.
  */
 const LabeledEdgeView = ({ id, source, target, data, selected }: EdgeProps<RelationFlowEdge>) => {
   const sourceBox = boxOf(useInternalNode(source));
   const targetBox = boxOf(useInternalNode(target));
+  const sourceSlot = useLabelSlot(id, source);
+  const targetSlot = useLabelSlot(id, target);
+  const [reconnecting, setReconnecting] = useState(false);
   if (!sourceBox || !targetBox) return null;
   const ends = edgeEnds(sourceBox, targetBox);
   const [path] = getBezierPath({
@@ -75,16 +246,30 @@ const LabeledEdgeView = ({ id, source, target, data, selected }: EdgeProps<Relat
       <BaseEdge
         id={id}
         path={path}
-        className={cn('relation-edge', selected && 'selected')}
+        className={cn('relation-edge', selected && 'selected', reconnecting && 'reconnecting')}
         // Inline too: the image export keeps inline styles more reliably than stylesheet ones.
         style={{ stroke: selected ? '#4f46e5' : '#94a3b8', strokeWidth: selected ? 2 : 1.5 }}
       />
+      <ReconnectAnchor
+        edgeId={id}
+        end="source"
+        fixed={target}
+        at={ends.source}
+        onReconnecting={setReconnecting}
+      />
+      <ReconnectAnchor
+        edgeId={id}
+        end="target"
+        fixed={source}
+        at={ends.target}
+        onReconnecting={setReconnecting}
+      />
       {data && (
         <EdgeLabelRenderer>
-          <EndLabel edgeId={id} end="start" at={ends.source}>
+          <EndLabel edgeId={id} end="start" at={ends.source} slot={sourceSlot}>
             {data.startLabel}
           </EndLabel>
-          <EndLabel edgeId={id} end="end" at={ends.target}>
+          <EndLabel edgeId={id} end="end" at={ends.target} slot={targetSlot}>
             {data.endLabel}
           </EndLabel>
         </EdgeLabelRenderer>

@@ -14,9 +14,16 @@ const MIN_SIDE = 320;
 /** Larger canvases are scaled down to fit; browsers refuse canvases much bigger than this. */
 const MAX_SIDE = 4096;
 
-/** The picture shows the model, not the editor's controls: no handles, no edit or delete buttons. */
+/**
+ * The picture shows the model, not the editor's controls: no handles, no edit or delete buttons,
+ * no reconnect anchors at the ends of edges.
+ */
 const keep = (node: HTMLElement) =>
-  !(node.classList?.contains('react-flow__handle') || node.tagName === 'BUTTON');
+  !(
+    node.classList?.contains('react-flow__handle') ||
+    node.classList?.contains('react-flow__edgeupdater') ||
+    node.tagName === 'BUTTON'
+  );
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { borderPoint, edgeEnds, labelPoint } from './edge-geometry';
+import { borderPoint, edgeEnds, labelPoint, labelSlot, type EdgeEnd } from './edge-geometry';
 
 const box = (x: number, y: number, width = 100, height = 50) => ({ x, y, width, height });
 
@@ -42,7 +42,45 @@ describe('labelPoint', () => {
   it('puts the label outside the box, beside the line', () => {
     expect(labelPoint({ x: 100, y: 25, side: 'right' })).toEqual({ x: 116, y: 14 });
     expect(labelPoint({ x: 0, y: 25, side: 'left' })).toEqual({ x: -16, y: 14 });
-    expect(labelPoint({ x: 50, y: 50, side: 'bottom' })).toEqual({ x: 67, y: 66 });
-    expect(labelPoint({ x: 50, y: 0, side: 'top' })).toEqual({ x: 67, y: -16 });
+    expect(labelPoint({ x: 50, y: 50, side: 'bottom' })).toEqual({ x: 72, y: 66 });
+    expect(labelPoint({ x: 50, y: 0, side: 'top' })).toEqual({ x: 72, y: -16 });
+  });
+});
+
+describe('labelSlot', () => {
+  const end = (edgeId: string, x: number, y: number, side: EdgeEnd['point']['side']): EdgeEnd => ({
+    edgeId,
+    point: { x, y, side },
+  });
+
+  it('keeps the usual place for a label alone on its side', () => {
+    const ends = [end('a', 100, 20, 'right'), end('b', 0, 20, 'left'), end('c', 50, 50, 'bottom')];
+    expect(labelSlot('a', ends)).toEqual({ before: true, rank: 0 });
+    expect(labelSlot('b', ends)).toEqual({ before: true, rank: 0 });
+    expect(labelSlot('c', ends)).toEqual({ before: false, rank: 0 });
+  });
+
+  it('puts two labels leaving one side on either side of their lines, never on each other', () => {
+    // Two edges leaving the right side 4px apart: the labels used to be drawn on each other.
+    const ends = [end('low', 100, 24, 'right'), end('high', 100, 20, 'right')];
+    const high = labelSlot('high', ends);
+    const low = labelSlot('low', ends);
+    expect(high).toEqual({ before: true, rank: 0 });
+    expect(low).toEqual({ before: false, rank: 0 });
+    const a = labelPoint(ends[1]!.point, high);
+    const b = labelPoint(ends[0]!.point, low);
+    expect(Math.abs(a.y - b.y)).toBeGreaterThanOrEqual(16);
+  });
+
+  it('stacks more labels outwards from the middle, each clear of the next', () => {
+    const ends = [0, 3, 6, 9, 12].map((y, i) => end(`e${i}`, 100, y, 'right'));
+    const placed = ends.map((e) => labelPoint(e.point, labelSlot(e.edgeId, ends)).y);
+    for (let i = 1; i < placed.length; i++)
+      expect(placed[i]! - placed[i - 1]!).toBeGreaterThanOrEqual(16);
+    // Along the top, side by side, at least a label's width apart.
+    const top = [40, 44, 48].map((x, i) => end(`t${i}`, x, 0, 'top'));
+    const across = top.map((e) => labelPoint(e.point, labelSlot(e.edgeId, top)).x);
+    for (let i = 1; i < across.length; i++)
+      expect(across[i]! - across[i - 1]!).toBeGreaterThanOrEqual(40);
   });
 });

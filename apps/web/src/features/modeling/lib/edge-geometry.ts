@@ -34,20 +34,67 @@ export const edgeEnds = (source: Box, target: Box) => ({
 
 const LABEL_GAP = 16;
 const LABEL_SHIFT = 11;
+/** Between labels stacked beside one side: a label's height (16px) and a little air. */
+const STACK_Y = 18;
+/** Between labels side by side along the top or bottom: the widest label ('0...*') and air. */
+const STACK_X = 44;
+
+/**
+ * Where an end label sits among the labels on the same side of a box: `before` is above the line
+ * on the left and right sides, left of it on the top and bottom; `rank` counts the labels between
+ * it and the line, stacked outwards.
+ */
+export type LabelSlot = { before: boolean; rank: number };
+
+/** One edge ending at a box, and where. */
+export type EdgeEnd = { edgeId: string; point: BorderPoint };
+
+const isUpright = (side: Side) => side === 'left' || side === 'right';
+
+/** The slot of a lone label: above the line on an upright side, right of it on the others. */
+export const defaultSlot = (side: Side): LabelSlot => ({ before: isUpright(side), rank: 0 });
+
+/**
+ * The slot of `edgeId`'s label among `ends`, every edge ending at one box. Ends leaving through
+ * the same side are ordered along it; the first half put their labels before their lines, the
+ * rest after, each stacked further out the further it is from the middle — so two edges leaving
+ * a side side by side never put their labels on top of each other (decision 0013).
+ */
+export const labelSlot = (edgeId: string, ends: readonly EdgeEnd[]): LabelSlot => {
+  const own = ends.find((end) => end.edgeId === edgeId);
+  if (!own) return { before: true, rank: 0 };
+  const { side } = own.point;
+  const along = (end: EdgeEnd) => (isUpright(side) ? end.point.y : end.point.x);
+  const sameSide = ends
+    .filter((end) => end.point.side === side)
+    .sort((a, b) => along(a) - along(b) || (a.edgeId < b.edgeId ? -1 : 1));
+  if (sameSide.length <= 1) return defaultSlot(side);
+  const index = sameSide.findIndex((end) => end.edgeId === edgeId);
+  // A lone label keeps its usual place; with an odd count, the extra one goes where that is.
+  const beforeCount = isUpright(side)
+    ? Math.ceil(sameSide.length / 2)
+    : Math.floor(sameSide.length / 2);
+  return index < beforeCount
+    ? { before: true, rank: beforeCount - 1 - index }
+    : { before: false, rank: index - beforeCount };
+};
 
 /**
  * Where an end label goes: just outside the box along the edge's way out, shifted to one side so
- * that it sits beside the line rather than on it.
+ * that it sits beside the line rather than on it, and further out for a higher rank.
  */
-export const labelPoint = ({ x, y, side }: BorderPoint) => {
-  switch (side) {
-    case 'left':
-      return { x: x - LABEL_GAP, y: y - LABEL_SHIFT };
-    case 'right':
-      return { x: x + LABEL_GAP, y: y - LABEL_SHIFT };
-    case 'top':
-      return { x: x + LABEL_SHIFT + 6, y: y - LABEL_GAP };
-    case 'bottom':
-      return { x: x + LABEL_SHIFT + 6, y: y + LABEL_GAP };
+export const labelPoint = (
+  { x, y, side }: BorderPoint,
+  { before, rank }: LabelSlot = defaultSlot(side),
+) => {
+  if (isUpright(side)) {
+    const shift = LABEL_SHIFT + rank * STACK_Y;
+    return {
+      x: side === 'left' ? x - LABEL_GAP : x + LABEL_GAP,
+      y: before ? y - shift : y + shift,
+    };
   }
+  // Half the widest label and a little: a label beside a vertical line stays clear of it.
+  const shift = STACK_X / 2 + rank * STACK_X;
+  return { x: before ? x - shift : x + shift, y: side === 'top' ? y - LABEL_GAP : y + LABEL_GAP };
 };
