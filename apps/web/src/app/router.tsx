@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/layout/page-spinner';
 import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
+import { LogoutRoute } from './routes/logout';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // Outside the guards: it clears the session it runs in, and a visitor just lands on /login.
+          { path: 'logout', Component: LogoutRoute },
           {
             path: 'password-reset',
             lazy: async () => ({

@@ -82,7 +82,9 @@ const postLogout = (token: string) =>
 
 /**
  * Logs out on the server, then forgets both tokens and the user and goes to /login. While
- * impersonating, the impersonator's own token is logged out too: the person is leaving.
+ * impersonating, the impersonator's own token is logged out too: the person is leaving. Run by
+ * the /logout route, which the Logout menu item navigates to, so a screen's leave prompt can
+ * stop it before anything is cleared.
  */
 export const useLogout = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Menu } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import type { User } from '@portal/contract/users';
 import { ImpersonationBanner } from '../../components/layout/impersonation-banner';
 import { SideNav } from '../../components/layout/side-nav';
@@ -7,7 +8,7 @@ import { TopBar } from '../../components/layout/top-bar';
 import { UserMenu } from '../../components/layout/user-menu';
 import { Button } from '../../components/ui/button';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { useLogout, useSession, useStopImpersonation } from '../../lib/auth';
+import { useSession, useStopImpersonation } from '../../lib/auth';
 import { useMediaQuery } from '../../lib/use-media-query';
 
 const WIDE = '(min-width: 1024px)';
@@ -26,7 +27,7 @@ export type SignedInLayoutProps = { user: User; portalName: string; children: Re
  */
 export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutProps) => {
   const { isSuperuser, impersonating } = useSession();
-  const logout = useLogout();
+  const navigate = useNavigate();
   const stopImpersonation = useStopImpersonation();
   const wide = useMediaQuery(WIDE);
   // Open beside the content on wide screens; an overlay, closed by default, on narrow ones.
@@ -71,7 +72,8 @@ export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutPro
                 }
               : undefined
           }
-          onLogout={() => logout.mutate()}
+          // A navigation first (routes/logout.tsx): unsaved work can still keep the session.
+          onLogout={() => void navigate('/logout', { replace: true })}
         />
       </TopBar>
       {impersonating && (
