@@ -1,5 +1,4 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { GripVertical } from 'lucide-react';
 import { cn } from './cn';
 
 export type DragHandleProps = {
@@ -12,6 +11,31 @@ export type DragHandleProps = {
   dragging?: boolean;
   className?: string;
 };
+
+/**
+ * Lucide's grip-vertical as one static element rather than an icon component: grips render by
+ * the hundred in long lists (estimate items, test steps), and each component costs a render.
+ */
+export const gripIcon = (
+  <svg
+    aria-hidden
+    xmlns="http://www.w3.org/2000/svg"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-4"
+  >
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="9" cy="5" r="1" />
+    <circle cx="9" cy="19" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="15" cy="5" r="1" />
+    <circle cx="15" cy="19" r="1" />
+  </svg>
+);
 
 /** The grip that starts a drag: mouse (after 5 px), touch (long press) or keyboard (Space). */
 export const DragHandle = ({
@@ -36,6 +60,6 @@ export const DragHandle = ({
       className,
     )}
   >
-    <GripVertical aria-hidden className="size-4" />
+    {gripIcon}
   </button>
 );

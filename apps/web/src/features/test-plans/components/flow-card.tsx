@@ -81,11 +81,22 @@ export type FlowCardProps = {
   isFirst: boolean;
   isLast: boolean;
   collapsed: boolean;
-  /** What is being dragged now, if anything: flows and steps only land among their kind. */
-  dragging: 'flow' | 'step' | null;
   /** A flow just created opens its new-step editor. */
   startAdding: boolean;
 };
+
+/**
+ * A flow's `order` changes for every flow between the two ends of a move, but a card never shows
+ * it: those cards need not render again (a long plan has many, each with its controls).
+ */
+const sameFlowCard = (a: FlowCardProps, b: FlowCardProps) =>
+  a.flow.id === b.flow.id &&
+  a.flow.name === b.flow.name &&
+  a.flow.test_steps === b.flow.test_steps &&
+  a.isFirst === b.isFirst &&
+  a.isLast === b.isLast &&
+  a.collapsed === b.collapsed &&
+  a.startAdding === b.startAdding;
 
 /** One test flow: its name, its controls, and its steps in order (spec §2). */
 export const FlowCard = memo(function FlowCard({
@@ -93,7 +104,6 @@ export const FlowCard = memo(function FlowCard({
   isFirst,
   isLast,
   collapsed,
-  dragging,
   startAdding,
 }: FlowCardProps) {
   const actions = usePlanActions();
@@ -220,7 +230,13 @@ export const FlowCard = memo(function FlowCard({
           {count === 0 ? (
             <p className="flex items-center justify-center gap-2 px-5 py-5 text-sm text-slate-500">
               <ListPlus aria-hidden className="size-4 text-slate-400" />
-              {dragging === 'step' ? 'Drop the step here.' : 'No steps in this flow yet.'}
+              {/* The board says which while a step is dragged (CSS: no flow renders again). */}
+              <span className="group-data-[dragging=step]/board:hidden">
+                No steps in this flow yet.
+              </span>
+              <span className="hidden group-data-[dragging=step]/board:inline">
+                Drop the step here.
+              </span>
             </p>
           ) : (
             <ol aria-label={`Steps of ${flow.name}`} className="divide-y divide-slate-100">
@@ -245,7 +261,7 @@ export const FlowCard = memo(function FlowCard({
       )}
     </section>
   );
-});
+}, sameFlowCard);
 
 /**
  * A flow in the folded plan a flow drag shows: its title bar only, so a flow travels past the

@@ -117,7 +117,6 @@ export const PlanBoard = memo(function PlanBoard({
    */
   const compact = drag?.kind === 'flow' && drag.active;
   const [near] = useState(createNearFlows);
-  useEffect(() => near.setFrozen(compact), [near, compact]);
   useLayoutEffect(() => {
     const anchor = flowAnchor.current;
     if (!anchor) return;
@@ -188,6 +187,8 @@ export const PlanBoard = memo(function PlanBoard({
     } else {
       const top = active.rect.current.initial?.top;
       flowAnchor.current = top === undefined ? null : { flowId: data.flowId, top };
+      // Steps are hidden while a flow moves: their sortables go, in the same render as the fold.
+      near.setFrozen(true);
       setDrag({ kind: 'flow', id: data.flowId, base: flows, flows, active: true });
     }
   };
@@ -218,6 +219,7 @@ export const PlanBoard = memo(function PlanBoard({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const data = dndData(active);
     const overData = dndData(over);
+    near.setFrozen(false);
     if (!drag || !data) return setDrag(null);
 
     if (data.type === 'flow') {
@@ -262,7 +264,8 @@ export const PlanBoard = memo(function PlanBoard({
       {/* The markup: outside dnd-kit's context, see plan-dnd. */}
       <div
         aria-hidden={compact || undefined}
-        className={cn('flex flex-col gap-4', compact && '[content-visibility:hidden]')}
+        data-dragging={dragging ?? undefined}
+        className={cn('group/board flex flex-col gap-4', compact && '[content-visibility:hidden]')}
       >
         {shown.map((flow, index) => (
           <FlowCard
@@ -271,7 +274,6 @@ export const PlanBoard = memo(function PlanBoard({
             isFirst={index === 0}
             isLast={index === shown.length - 1}
             collapsed={collapsed.has(flow.id)}
-            dragging={dragging}
             startAdding={flow.id === createdFlowId}
           />
         ))}
@@ -293,7 +295,10 @@ export const PlanBoard = memo(function PlanBoard({
         onDragOver={onDragOver}
         onDragEnd={onDragEnd}
         // A cancelled flow drag unfolds with the flow back where it was picked up.
-        onDragCancel={() => setDrag(null)}
+        onDragCancel={() => {
+          near.setFrozen(false);
+          setDrag(null);
+        }}
       >
         <SortableContext
           items={shown.map((flow) => flowDndId(flow.id))}
@@ -306,6 +311,7 @@ export const PlanBoard = memo(function PlanBoard({
               collapsed={collapsed.has(flow.id)}
               dragging={dragging}
               folded={compact}
+              activeStepId={drag?.active && drag.kind === 'step' ? drag.id : null}
               near={near}
             />
           ))}

@@ -109,13 +109,22 @@ export type FlowBindingProps = {
   dragging: Dragging;
   /** While a flow is dragged, flows are their title bars in the folded plan (FlowRow). */
   folded: boolean;
+  /** The step being dragged: it stays sortable wherever it is, near the screen or not. */
+  activeStepId: number | null;
   near: NearFlows;
 };
 
 /** The layout may change under a flow while it is dragged (it folds): no animation from there. */
 const noLayoutAnimation = () => false;
 
-export const FlowBinding = ({ flow, collapsed, dragging, folded, near }: FlowBindingProps) => {
+export const FlowBinding = ({
+  flow,
+  collapsed,
+  dragging,
+  folded,
+  activeStepId,
+  near,
+}: FlowBindingProps) => {
   const sectionId = flowElementId(flow.id);
   const elementId = folded ? flowRowId(flow.id) : sectionId;
   const {
@@ -177,17 +186,19 @@ export const FlowBinding = ({ flow, collapsed, dragging, folded, near }: FlowBin
           />,
           slot,
         )}
-      {isNear && !collapsed && (
+      {!collapsed && (
         <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
-          {flow.test_steps.map((step, index) => (
-            <StepBinding
-              key={step.id}
-              step={step}
-              flowId={flow.id}
-              index={index}
-              dropDisabled={dragging === 'flow'}
-            />
-          ))}
+          {flow.test_steps.map((step, index) =>
+            !isNear && step.id !== activeStepId ? null : (
+              <StepBinding
+                key={step.id}
+                step={step}
+                flowId={flow.id}
+                index={index}
+                dropDisabled={dragging === 'flow'}
+              />
+            ),
+          )}
         </SortableContext>
       )}
     </>

@@ -3,6 +3,7 @@ import { GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { TEST_PLAN_LIMITS, type TestStep, type TestStepType } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { gripIcon } from '../../../components/ui/drag-handle';
 import { otherStepType } from '../lib/plan-state';
 import { stepElementId, stepGripSlotId } from '../lib/dom-ids';
 import { slotRef } from '../lib/slots';
@@ -121,9 +122,16 @@ const StillGrip = () => (
     data-still-grip
     className="inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none"
   >
-    <GripVertical aria-hidden className="size-4" />
+    {gripIcon}
   </button>
 );
+
+/** A step's `order` and flow change with moves, but a row shows neither (its number is `index`). */
+const sameStepRow = (a: StepRowProps, b: StepRowProps) =>
+  a.index === b.index &&
+  a.step.id === b.step.id &&
+  a.step.description === b.step.description &&
+  a.step.type === b.step.type;
 
 /** One step: number, type badge, Markdown text; edited in place, dragged by its grip. */
 export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
@@ -176,7 +184,7 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
       )}
     </li>
   );
-});
+}, sameStepRow);
 
 /** What follows the pointer while a step is dragged. */
 export const StepDragPreview = ({ step }: { step: TestStep }) => (

@@ -7,8 +7,8 @@ const THAW_DELAY_MS = 150;
 /**
  * Which flows are on screen or close to it, for one page at a time. Only their steps take part in
  * drag and drop: each sortable renders again with every move of a drag, and a plan holds
- * hundreds of steps. While `frozen` (a flow drag folds the plan into title bars, bringing every
- * flow near) the answer stays as it was, and the latest one is taken up when it thaws.
+ * hundreds of steps. While `frozen` (a flow drag, when steps are hidden and cannot be dropped on)
+ * no flow is near; once thawed, flows come back one per frame as the observer sees them.
  */
 export const createNearFlows = () => {
   const near = new Set<number>();
@@ -17,13 +17,24 @@ export const createNearFlows = () => {
   let frozen = false;
   let observer: IntersectionObserver | null = null;
 
-  const publish = () => {
-    let changed = near.size !== latest.size;
-    for (const id of latest) if (!near.has(id)) changed = true;
-    if (!changed) return;
-    near.clear();
-    for (const id of latest) near.add(id);
+  let frame = 0;
+  /**
+   * Brings `near` to `latest` one flow per animation frame: a flow that wakes up mounts a sortable
+   * for each of its steps, and several at once would make one long frame.
+   */
+  const step = () => {
+    frame = 0;
+    if (frozen) return;
+    const leaving = [...near].find((id) => !latest.has(id));
+    const coming = leaving === undefined ? [...latest].find((id) => !near.has(id)) : undefined;
+    if (leaving !== undefined) near.delete(leaving);
+    else if (coming !== undefined) near.add(coming);
+    else return;
     for (const listener of listeners) listener();
+    frame = requestAnimationFrame(step);
+  };
+  const publish = () => {
+    if (!frame) frame = requestAnimationFrame(step);
   };
 
   const onEntries = (entries: IntersectionObserverEntry[]) => {
@@ -32,7 +43,7 @@ export const createNearFlows = () => {
       if (entry.isIntersecting) latest.add(id);
       else latest.delete(id);
     }
-    if (!frozen) publish();
+    publish();
   };
 
   return {
@@ -49,9 +60,16 @@ export const createNearFlows = () => {
     setFrozen(value: boolean) {
       if (frozen === value) return;
       frozen = value;
+      if (frozen) {
+        cancelAnimationFrame(frame);
+        frame = 0;
+        near.clear();
+        for (const listener of listeners) listener();
+        return;
+      }
       // Thawed, the plan unfolds: what the observer saw of the folded plan is stale until it has
       // looked again, so publish a moment later (it may report nothing new: nothing moved).
-      if (!frozen) setTimeout(() => !frozen && publish(), THAW_DELAY_MS);
+      setTimeout(publish, THAW_DELAY_MS);
     },
     subscribe(listener: () => void) {
       listeners.add(listener);

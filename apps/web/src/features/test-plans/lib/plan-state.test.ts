@@ -101,6 +101,20 @@ describe('steps', () => {
     });
   });
 
+  it('replaces a step wherever it is now, even from a copy made before a move', () => {
+    const moved = moveStepInFlows(plan(), 12, { flowId: 2, index: 0 });
+    // The row still holds the step as it was in flow 1, at position 1.
+    const edited = replaceStep(moved, { ...step(12, 1, 1), description: 'Changed' });
+    expect(edited[1]?.test_steps[0]).toEqual({
+      id: 12,
+      description: 'Changed',
+      type: 'VERIFY',
+      test_flow: 2,
+      order: 0,
+    });
+    expect(shape(edited).arrangement).toEqual(shape(moved).arrangement);
+  });
+
   it('toggles the type between INTERACT and VERIFY', () => {
     expect(otherStepType('INTERACT')).toBe('VERIFY');
     expect(otherStepType('VERIFY')).toBe('INTERACT');

@@ -40,10 +40,16 @@ export const flowMoveTarget = (
   return to < 0 || to >= flows.length ? null : { from, to };
 };
 
+/** Wherever the step is now (a row may hold a copy from before a move, with its old flow). */
 export const replaceStep = (flows: Flows, step: TestStep): TestFlow[] =>
   flows.map((flow) =>
-    flow.id === step.test_flow
-      ? { ...flow, test_steps: flow.test_steps.map((s) => (s.id === step.id ? step : s)) }
+    flow.test_steps.some((s) => s.id === step.id)
+      ? {
+          ...flow,
+          test_steps: flow.test_steps.map((s) =>
+            s.id === step.id ? { ...step, test_flow: flow.id, order: s.order } : s,
+          ),
+        }
       : flow,
   );
 
