@@ -3,6 +3,7 @@ import { benchCanvasEditor } from './canvas-editor';
 import { benchEstimates } from './estimates';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
+import { benchTestPlanScreen } from './test-plan-screen';
 import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
 
 /**
@@ -71,10 +72,28 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
   console.log(row(loginResult));
 };
 
+/**
+ * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
+ * `leads`, `estimates`, `canvas`, `test-plan`. Unset, everything runs.
+ */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const runs = (part: string) => ONLY.length === 0 || ONLY.includes(part);
+
 const main = async () => {
   console.log(
     `Studio Portal bench — ${new Date().toISOString()} — Node ${process.version}, ${SECONDS} s per measure`,
   );
+  if (runs('api')) await benchApi();
+  if (runs('leads')) await benchLeads({ seconds: SECONDS });
+  if (runs('estimates')) await benchEstimates({ seconds: SECONDS });
+  if (runs('canvas')) await benchCanvasEditor();
+  if (runs('test-plan')) await benchTestPlanScreen();
+};
+
+const benchApi = async () => {
   const bare = await startBareServer();
   try {
     const embedded = await startPortal();
@@ -108,9 +127,6 @@ const main = async () => {
     } else {
       console.log('\n(DATABASE_URL is not set: the run against a PostgreSQL server was skipped.)');
     }
-    await benchLeads({ seconds: SECONDS });
-    await benchEstimates({ seconds: SECONDS });
-    await benchCanvasEditor();
   } finally {
     await bare.stop();
   }
