@@ -58,7 +58,7 @@ const StepDraft = ({
       >
         {number}.
       </span>
-      <StepTypeLabel type="VERIFY" className="mt-1.5" />
+      <StepTypeLabel type="VERIFY" className="mt-1.5 max-sm:hidden" />
       <InlineEditor
         key={round}
         initial=""

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -61,7 +61,8 @@ export const InlineEditor = ({
   const done = useRef(false);
   const hintId = useId();
 
-  useEffect(() => {
+  // Before the browser paints, so that keys typed right after opening land in the field.
+  useLayoutEffect(() => {
     const element = field.current;
     if (!element) return;
     element.focus();

@@ -72,15 +72,18 @@ const StepBody = memo(function StepBody({
       >
         {number}.
       </span>
-      <TypeToggle step={step} />
-      <div
-        className="min-w-0 flex-1 cursor-text text-sm text-slate-800"
-        onClick={onTextClick}
-        data-step-text
-      >
-        <Markdown>{step.description}</Markdown>
+      {/* Phones: the badge above the text, so the text keeps the width. */}
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:gap-2">
+        <TypeToggle step={step} />
+        <div
+          className="w-full min-w-0 flex-1 cursor-text text-sm text-slate-800"
+          onClick={onTextClick}
+          data-step-text
+        >
+          <Markdown>{step.description}</Markdown>
+        </div>
       </div>
-      <div className="flex shrink-0 items-center opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+      <div className="-my-1 flex shrink-0 flex-col items-center opacity-100 transition-opacity sm:my-0 sm:flex-row sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
         <Button
           variant="ghost"
           size="icon"
@@ -164,7 +167,7 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
           >
             {index + 1}.
           </span>
-          <StepTypeLabel type={step.type} className="mt-1.5" />
+          <StepTypeLabel type={step.type} className="mt-1.5 max-sm:hidden" />
           <InlineEditor
             initial={step.description}
             label={`Step ${index + 1} description`}

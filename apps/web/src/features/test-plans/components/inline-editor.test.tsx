@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { InlineEditor, type InlineEditorProps } from './inline-editor';
+
+const setup = (props: Partial<InlineEditorProps> = {}) => {
+  const onSave = vi.fn();
+  const onCancel = vi.fn();
+  render(
+    <>
+      <InlineEditor
+        initial="Open the app"
+        label="Step 1 description"
+        maxLength={100}
+        onSave={onSave}
+        onCancel={onCancel}
+        {...props}
+      />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  return { onSave, onCancel, field: screen.getByRole('textbox', { name: 'Step 1 description' }) };
+};
+
+describe('InlineEditor', () => {
+  it('opens focused with the caret at the end', () => {
+    const { field } = setup();
+    expect(field).toHaveFocus();
+    expect((field as HTMLInputElement).selectionStart).toBe('Open the app'.length);
+  });
+
+  it('saves the trimmed text on Enter, once', async () => {
+    const { field, onSave, onCancel } = setup();
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Sign in  {Enter}');
+    expect(onSave).toHaveBeenCalledExactlyOnceWith('Sign in', 'key');
+    // The blur that follows closing the editor does not act again.
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onSave).toHaveBeenCalledOnce();
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('cancels on Escape', async () => {
+    const first = setup();
+    await userEvent.type(first.field, ' and log in{Escape}');
+    expect(first.onCancel).toHaveBeenCalledOnce();
+    expect(first.onSave).not.toHaveBeenCalled();
+  });
+
+  it('takes Enter on empty or unchanged text as a cancel', async () => {
+    const { field, onSave, onCancel } = setup();
+    await userEvent.type(field, '{Enter}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('in a step editor, Shift+Enter is a new line and Enter saves both lines', async () => {
+    const { field, onSave } = setup({ multiline: true });
+    await userEvent.type(field, '{Shift>}{Enter}{/Shift}then log in');
+    expect(field).toHaveValue('Open the app\nthen log in');
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.type(field, '{Enter}');
+    expect(onSave).toHaveBeenCalledExactlyOnceWith('Open the app\nthen log in', 'key');
+  });
+
+  it('saves a changed, non-empty text when left, if it saves on blur', async () => {
+    const { field, onSave } = setup({ multiline: true, saveOnBlur: true });
+    await userEvent.type(field, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onSave).toHaveBeenCalledExactlyOnceWith('Open the app!', 'blur');
+  });
+
+  it('saves nothing empty when left, and cancels instead', async () => {
+    const { field, onSave, onCancel } = setup({ multiline: true, saveOnBlur: true });
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('cancels when left, if it does not save on blur (a flow name)', async () => {
+    const { field, onSave, onCancel } = setup();
+    await userEvent.type(field, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('saves with the Save button without the blur cancelling first', async () => {
+    const { field, onSave, onCancel } = setup();
+    await userEvent.type(field, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledExactlyOnceWith('Open the app!', 'key');
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('ignores keys and leaving while a save is on its way', async () => {
+    const { field, onSave, onCancel } = setup({ pending: true, saveOnBlur: true });
+    await userEvent.type(field, '{Enter}{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+});
