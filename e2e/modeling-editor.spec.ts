@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CANVAS_CONFLICT_MESSAGE, canvasSchema, parseCanvasData } from '@portal/contract/canvas';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  CANVAS_CONFLICT_MESSAGE,
+  canvasSchema,
+  parseCanvasData,
+  type ModelNode,
+  type RelationEdge,
+} from '@portal/contract/canvas';
 import { signInAsAdmin } from './support/api';
 import { createCanvasViaApi } from './support/canvas-api';
 import { createClientViaApi } from './support/clients-api';
@@ -88,16 +94,79 @@ const clickEdge = async (page: Page, edgeId: string) => {
   await page.mouse.click(point.x, point.y);
 };
 
-const setUp = async (page: Page, request: Parameters<typeof signInAsAdmin>[1]) => {
+const setUp = async (page: Page, request: Parameters<typeof signInAsAdmin>[1], data = '') => {
   const id = randomUUID().slice(0, 6);
   const token = await signInAsAdmin(page, request, '/experimental/modeling');
   const client = await createClientViaApi(request, token, `Diagram Co ${id}`);
   const canvas = await createCanvasViaApi(request, token, {
     name: `Shop model ${id}`,
     client_id: client.id,
+    data,
   });
   return { token, client, canvas };
 };
+
+/** A stored diagram to start from: models at fixed places in a view at the origin. */
+const diagramData = (nodes: ModelNode[], edges: RelationEdge[] = []) =>
+  JSON.stringify({ nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } });
+
+const modelAt = (
+  id: string,
+  title: string,
+  [x, y]: [number, number],
+  data: Partial<ModelNode['data']> = {},
+): ModelNode => ({
+  id,
+  type: 'model',
+  position: { x, y },
+  data: { title, fields: [], relations: [], ...data },
+});
+
+const storedData = async (request: APIRequestContext, token: string, id: number) => {
+  const response = await request.get(`/api/canvas/${id}/`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  const canvas = canvasSchema.parse(await response.json());
+  const data = parseCanvasData(canvas.data);
+  if (!data.ok) throw new Error(data.errors.join(', '));
+  return { version: canvas.version, data: data.data };
+};
+
+/**
+ * Pans the view by dragging the empty pane, as a person does; from a spot away from the toolbar,
+ * the mini map and the zoom controls.
+ */
+const pan = async (page: Page, dy: number) => {
+  const pane = await page.locator('.react-flow__pane').boundingBox();
+  if (!pane) throw new Error('the diagram is not on screen');
+  const x = pane.x + pane.width * 0.25;
+  const y = dy < 0 ? pane.y + pane.height - 30 : pane.y + 30;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + dy, { steps: 12 });
+  await page.mouse.up();
+};
+
+/** Drags one end of an edge (its reconnect anchor) onto the middle of another model. */
+const dragEdgeEnd = async (page: Page, edgeId: string, end: 'source' | 'target', to: Locator) => {
+  const anchor = await page
+    .locator(`.react-flow__edge[data-id="${edgeId}"] .relation-reconnect[data-end="${end}"]`)
+    .boundingBox();
+  const target = await to.boundingBox();
+  if (!anchor || !target) throw new Error('the edge or the model is not on screen');
+  await page.mouse.move(anchor.x + anchor.width / 2, anchor.y + anchor.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+  await page.mouse.up();
+};
+
+const statusSaved = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'All changes saved' });
+const statusUnsaved = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Unsaved changes' });
+
+/** The toolbar compares contents once edits pause (a quarter second): wait past that. */
+const afterStatusPause = (page: Page) => page.waitForTimeout(600);
 
 test('staff draw a data model: models, attributes, relations and their labels, deletes, save, reload, DDL', async ({
   page,
@@ -147,6 +216,7 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     await order.getByRole('button', { name: 'Add attribute' }).click();
     const add = order.getByRole('button', { name: 'Add attribute' });
     await expect(add).toHaveAttribute('aria-disabled', 'true');
+    await expect(add).toHaveAccessibleDescription('Name the attribute you added first');
     await add.focus();
     await page.keyboard.press('Enter');
     await expect(order.getByRole('textbox', { name: 'Attribute name' })).toHaveCount(4);
@@ -165,6 +235,8 @@ test('staff draw a data model: models, attributes, relations and their labels, d
       await expect(relationsOf(customer)).toContainText('Order');
       await expect(relationsOf(customer)).toContainText('OneToOne');
       await expect(relationsOf(order)).toContainText('Customer');
+      // Screen readers hear the models and the type, not React Flow's ids.
+      await expect(page.getByRole('group', { name: 'Customer to Order, OneToOne' })).toHaveCount(1);
       // Nothing is added for a pair already joined, either way.
       await connectBoxes(page, order, customer);
       await expect(page.locator('.react-flow__edge')).toHaveCount(1);
@@ -181,6 +253,7 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     await customer.getByRole('button', { name: 'Done' }).click();
     await expect(relationsOf(order)).toContainText('ManyToOne');
     expect(await endLabels(page, customerOrder)).toEqual({ start: '1', end: '1...*' });
+    await expect(page.getByRole('group', { name: 'Customer to Order, OneToMany' })).toHaveCount(1);
     await order.getByRole('button', { name: 'Edit Order' }).click();
     const relation = order.getByRole('group', { name: 'Relation 1' });
     await expect(relation.getByRole('combobox', { name: 'Relation target' })).toHaveValue(/.+/);
@@ -332,7 +405,11 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
   request,
 }) => {
   const { canvas } = await setUp(page, request);
-  await page.goto(`/experimental/modeling/${canvas.id}`);
+  // Opened from the list, so that the browser's back button stays in the app (a page.goto would
+  // start a new document, and going back from it would be the browser's business).
+  const open = page.getByRole('link', { name: canvas.name, exact: true });
+  await page.reload();
+  await open.click();
   await expect(page.getByText('This canvas is empty')).toBeVisible();
 
   await test.step('with nothing changed, leaving does not ask', async () => {
@@ -364,6 +441,26 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
     await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
   });
 
+  await test.step("the browser's back button asks too; Cancel stays", async () => {
+    await page.goBack();
+    await expect(prompt).toContainText(LEAVE);
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
+    await expect(boxes(page)).toHaveCount(1);
+  });
+
+  await test.step('logging out asks first; Cancel keeps the work and the session', async () => {
+    await page.getByRole('banner').getByRole('button', { name: /admin/i }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(prompt).toContainText(LEAVE);
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
+    await expect(boxes(page)).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await expect(statusUnsaved(page)).toBeVisible();
+  });
+
   await test.step('closing the tab asks the browser to confirm', async () => {
     const dialog = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
@@ -377,7 +474,16 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
     await page.getByRole('link', { name: 'Back to canvases' }).click();
     await prompt.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/experimental\/modeling$/);
-    await page.goto(`/experimental/modeling/${canvas.id}`);
+    await open.click();
+    await expect(page.getByText('This canvas is empty')).toBeVisible();
+  });
+
+  await test.step("Leave after the browser's back button goes back", async () => {
+    await addModel(page);
+    await page.goBack();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await page.goForward();
     await expect(page.getByText('This canvas is empty')).toBeVisible();
   });
 
@@ -443,4 +549,209 @@ test('two tabs saving in turn: the second is told about the first and can reload
       page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
     ).toBeVisible();
   });
+});
+
+test('edit mode survives a box panned off screen; only real changes count as unsaved', async ({
+  page,
+  request,
+}) => {
+  const { token, canvas } = await setUp(
+    page,
+    request,
+    diagramData([
+      modelAt('customer', 'Customer', [40, 40], {
+        fields: [{ label: 'email', type: 'string', required: true }],
+      }),
+    ]),
+  );
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  const customer = box(page, 'Customer');
+  const names = customer.getByRole('textbox', { name: 'Attribute name' });
+  await expect(statusSaved(page)).toBeVisible();
+
+  await test.step('an attribute not named yet is no unsaved change', async () => {
+    await customer.getByRole('button', { name: 'Edit Customer' }).click();
+    await customer.getByRole('button', { name: 'Add attribute' }).click();
+    await expect(names).toHaveCount(2);
+    await afterStatusPause(page);
+    await expect(statusSaved(page)).toBeVisible();
+  });
+
+  await test.step('panned off screen and back, the box is still in edit mode', async () => {
+    await pan(page, -560);
+    // React Flow draws only what is on screen: the box is gone from the page.
+    await expect(boxes(page)).toHaveCount(0);
+    await pan(page, 560);
+    await expect(boxes(page)).toHaveCount(1);
+    await expect(customer.getByRole('textbox', { name: 'Model title' })).toBeVisible();
+    await expect(names).toHaveCount(2);
+    await expect(names.nth(1)).toHaveValue('');
+  });
+
+  await test.step('Save in edit mode stores what done would, and leaves the box in edit mode', async () => {
+    await customer.getByRole('textbox', { name: 'Model title' }).fill('Customers');
+    await expect(statusUnsaved(page)).toBeVisible();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(statusSaved(page)).toBeVisible();
+    const { data } = await storedData(request, token, canvas.id);
+    expect(data.nodes[0]?.data.title).toBe('Customers');
+    expect(data.nodes[0]?.data.fields.map((field) => field.label)).toEqual(['email']);
+    await expect(
+      box(page, 'Customers').getByRole('textbox', { name: 'Attribute name' }),
+    ).toHaveCount(2);
+  });
+
+  const customers = box(page, 'Customers');
+
+  await test.step('a letter typed and deleted again is no change', async () => {
+    // The box's name follows its title as it is typed: find the one title box on the page.
+    const title = page.getByRole('textbox', { name: 'Model title' });
+    await title.press('End');
+    await title.press('x');
+    await expect(statusUnsaved(page)).toBeVisible();
+    await title.press('Backspace');
+    await expect(statusSaved(page)).toBeVisible();
+    await customers.getByRole('button', { name: 'Done' }).click();
+    await expect(
+      customers.getByRole('group', { name: 'Attributes' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    await afterStatusPause(page);
+    await expect(statusSaved(page)).toBeVisible();
+  });
+
+  await test.step('a box dragged away and back is no change', async () => {
+    await moveBox(page, customers, 120, 60);
+    await expect(statusUnsaved(page)).toBeVisible();
+    await moveBox(page, customers, -120, -60);
+    await expect(statusSaved(page)).toBeVisible();
+  });
+
+  await test.step('so leaving does not ask', async () => {
+    await pan(page, 120);
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+  });
+});
+
+test("an edge's end dragged to another model moves the relation there, type and Required kept", async ({
+  page,
+  request,
+}) => {
+  const { token, canvas } = await setUp(
+    page,
+    request,
+    diagramData(
+      [
+        modelAt('customer', 'Customer', [40, 40], {
+          relations: [{ to: 'order', sourceOrTarget: 'source', type: 'OneToMany', required: true }],
+        }),
+        modelAt('order', 'Order', [520, 40], {
+          relations: [
+            { to: 'customer', sourceOrTarget: 'target', type: 'ManyToOne', required: false },
+          ],
+        }),
+        modelAt('invoice', 'Invoice', [520, 330]),
+      ],
+      [
+        {
+          id: 'e1',
+          source: 'customer',
+          target: 'order',
+          sourceHandle: 'source',
+          targetHandle: 'target',
+          type: 'labeled',
+          data: { startLabel: '1', endLabel: '0...*' },
+        },
+      ],
+    ),
+  );
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  const [customer, order, invoice] = [
+    box(page, 'Customer'),
+    box(page, 'Order'),
+    box(page, 'Invoice'),
+  ];
+  await expect(page.getByRole('group', { name: 'Customer to Order, OneToMany' })).toHaveCount(1);
+
+  await test.step('the target end onto Invoice', async () => {
+    await dragEdgeEnd(page, 'e1', 'target', invoice);
+    await expect(page.getByRole('group', { name: 'Customer to Invoice, OneToMany' })).toHaveCount(
+      1,
+    );
+    await expect(relationsOf(order)).toContainText('No relations');
+    await expect(relationsOf(invoice)).toContainText('Customer');
+    await expect(relationsOf(invoice)).toContainText('ManyToOne');
+    await expect(relationsOf(customer)).toContainText('Invoice');
+    expect(await endLabels(page, 'e1')).toEqual({ start: '1', end: '0...*' });
+    await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+  });
+
+  await test.step('the source end onto Order', async () => {
+    await dragEdgeEnd(page, 'e1', 'source', order);
+    await expect(page.getByRole('group', { name: 'Order to Invoice, OneToMany' })).toHaveCount(1);
+    await expect(relationsOf(customer)).toContainText('No relations');
+    await expect(relationsOf(order)).toContainText('Invoice');
+    await expect(relationsOf(order)).toContainText('OneToMany');
+    expect(await endLabels(page, 'e1')).toEqual({ start: '1', end: '0...*' });
+  });
+
+  await test.step('onto the model at the other end: nothing, a model does not relate to itself', async () => {
+    await dragEdgeEnd(page, 'e1', 'target', order);
+    await expect(page.getByRole('group', { name: 'Order to Invoice, OneToMany' })).toHaveCount(1);
+    await expect(relationsOf(order).getByRole('listitem')).toHaveCount(1);
+  });
+
+  await test.step('saved as it is drawn', async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    const { data } = await storedData(request, token, canvas.id);
+    expect(data.edges).toEqual([
+      expect.objectContaining({ id: 'e1', source: 'order', target: 'invoice' }),
+    ]);
+    expect(data.nodes.find((node) => node.id === 'invoice')?.data.relations).toEqual([
+      { to: 'order', sourceOrTarget: 'target', type: 'ManyToOne', required: false },
+    ]);
+  });
+});
+
+test("a canvas reopened after someone else's save shows that save, and saving goes on from it", async ({
+  page,
+  request,
+}) => {
+  const { token, canvas } = await setUp(
+    page,
+    request,
+    diagramData([modelAt('customer', 'Customer', [40, 40])]),
+  );
+  const link = page.getByRole('link', { name: canvas.name, exact: true });
+  await page.reload();
+  await link.click();
+  await expect(box(page, 'Customer')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to canvases' }).click();
+  await expect(page).toHaveURL(/\/experimental\/modeling$/);
+
+  // Someone else saves meanwhile, while this tab still holds the canvas it just showed.
+  const saved = await request.patch(`/api/canvas/${canvas.id}/`, {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      version: canvas.version,
+      data: diagramData([
+        modelAt('customer', 'Customer', [40, 40]),
+        modelAt('invoice', 'Invoice', [420, 40]),
+      ]),
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await link.click();
+  await expect(box(page, 'Invoice')).toBeVisible();
+  await expect(boxes(page)).toHaveCount(2);
+  await addModel(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved!')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'This canvas was changed elsewhere' })).toHaveCount(
+    0,
+  );
+  expect((await storedData(request, token, canvas.id)).data.nodes).toHaveLength(3);
 });
