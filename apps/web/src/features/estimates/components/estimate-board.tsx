@@ -1,13 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
-  closestCenter,
   DndContext,
   DragOverlay,
-  getFirstCollision,
-  pointerWithin,
-  rectIntersection,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -16,6 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
+import { useNestedCollisions } from '../../../components/ui/nested-sortable';
 import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import {
@@ -67,50 +63,19 @@ export const EstimateBoard = ({
 }: EstimateBoardProps) => {
   const [drag, setDrag] = useState<Drag | null>(null);
   const origin = useRef<ItemLocation | null>(null);
-  const lastOver = useRef<UniqueIdentifier | null>(null);
-  const justHopped = useRef(false);
 
   // A drop stays on screen only until the cache holds the move (or anything newer).
   if (drag && !drag.active && drag.base !== sections) setDrag(null);
   const shown = drag ? drag.sections : sections;
 
-  useEffect(() => {
-    // Layout settles a frame after an item hops into another section; until then collisions lie.
-    const frame = requestAnimationFrame(() => {
-      justHopped.current = false;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [drag?.sections]);
+  const { collisionDetection, start, hopped } = useNestedCollisions((entry) => {
+    const data = dndData(entry);
+    if (!data) return null;
+    const kind = data.type === 'section' ? 'parent' : data.type === 'item' ? 'child' : 'list';
+    return { kind, parent: data.sectionId };
+  }, drag?.sections);
 
   const sensors = useSortableSensors();
-
-  /**
-   * Sections land on the section nearest their centre. An item lands on the item under the
-   * pointer (or nearest it within the section under the pointer), or at the end of an empty
-   * section.
-   */
-  const collisionDetection: CollisionDetection = (args) => {
-    if (dndData(args.active)?.type === 'section') return closestCenter(args);
-    const pointer = pointerWithin(args);
-    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
-    let overId = getFirstCollision(hits, 'id');
-    if (overId !== null) {
-      const list = args.droppableContainers.find((entry) => entry.id === overId);
-      const data = dndData(list);
-      if (data?.type === 'item-list') {
-        const inside = args.droppableContainers.filter((entry) => {
-          const entryData = dndData(entry);
-          return entryData?.type === 'item' && entryData.sectionId === data.sectionId;
-        });
-        if (inside.length > 0)
-          overId = closestCenter({ ...args, droppableContainers: inside })[0]?.id ?? overId;
-      }
-      lastOver.current = overId;
-      return [{ id: overId }];
-    }
-    if (justHopped.current) lastOver.current = args.active.id;
-    return lastOver.current === null ? [] : [{ id: lastOver.current }];
-  };
 
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
@@ -144,7 +109,7 @@ export const EstimateBoard = ({
   const onDragStart = ({ active }: DragStartEvent) => {
     const data = dndData(active);
     if (!data || data.type === 'item-list') return;
-    lastOver.current = null;
+    start();
     if (data.type === 'item') {
       origin.current = locateItem(sections, data.itemId);
       setDrag({ kind: 'item', id: data.itemId, base: sections, sections, active: true });
@@ -169,7 +134,7 @@ export const EstimateBoard = ({
       const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
       if (overIndex >= 0) index = overIndex + (below ? 1 : 0);
     }
-    justHopped.current = true;
+    hopped();
     setDrag({
       ...drag,
       sections: moveItemInSections(drag.sections, data.itemId, {

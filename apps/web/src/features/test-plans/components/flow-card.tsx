@@ -186,26 +186,24 @@ export const FlowCard = memo(function FlowCard({
               >
                 <Pencil aria-hidden />
               </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className={iconButton}
-                aria-label="Move flow up"
-                disabled={isFirst}
-                onClick={() => actions.moveFlow(flow, 'up')}
-              >
-                <ArrowUp aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className={iconButton}
-                aria-label="Move flow down"
-                disabled={isLast}
-                onClick={() => actions.moveFlow(flow, 'down')}
-              >
-                <ArrowDown aria-hidden />
-              </Button>
+              {(
+                [
+                  ['up', ArrowUp, isFirst],
+                  ['down', ArrowDown, isLast],
+                ] as const
+              ).map(([direction, Icon, atEnd]) => (
+                <Button
+                  key={direction}
+                  variant="ghost"
+                  size="icon"
+                  className={iconButton}
+                  aria-label={`Move flow ${direction}`}
+                  disabled={atEnd}
+                  onClick={() => actions.moveFlow(flow, direction)}
+                >
+                  <Icon aria-hidden />
+                </Button>
+              ))}
               <Button
                 variant="ghost"
                 size="icon"

@@ -1,13 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import {
-  closestCenter,
   DndContext,
   DragOverlay,
-  getFirstCollision,
-  pointerWithin,
-  rectIntersection,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -16,6 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
+import { useNestedCollisions } from '../../../components/ui/nested-sortable';
 import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import {
@@ -89,8 +85,6 @@ export const PlanBoard = memo(function PlanBoard({
 }: PlanBoardProps) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const origin = useRef<StepLocation | null>(null);
-  const lastOver = useRef<UniqueIdentifier | null>(null);
-  const justHopped = useRef(false);
   /** Where the dragged flow's title bar is on screen: kept there as the list folds and unfolds. */
   const flowAnchor = useRef<{ flowId: number; top: number } | null>(null);
   /** The dragged flow's title bar as it follows the pointer. */
@@ -100,13 +94,12 @@ export const PlanBoard = memo(function PlanBoard({
   if (drag && !drag.active && drag.base !== flows) setDrag(null);
   const shown = drag ? drag.flows : flows;
 
-  useEffect(() => {
-    // Layout settles a frame after a step hops into another flow; until then collisions lie.
-    const frame = requestAnimationFrame(() => {
-      justHopped.current = false;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [drag?.flows]);
+  const { collisionDetection, start, hopped } = useNestedCollisions((entry) => {
+    const data = dndData(entry);
+    if (!data) return null;
+    const kind = data.type === 'flow' ? 'parent' : data.type === 'step' ? 'child' : 'list';
+    return { kind, parent: data.flowId };
+  }, drag?.flows);
 
   /**
    * While a flow is dragged, the plan folds into a list of flow title bars (FlowRow), so a flow
@@ -125,33 +118,6 @@ export const PlanBoard = memo(function PlanBoard({
   }, [compact]);
 
   const sensors = useSortableSensors();
-
-  /**
-   * Flows land on the flow nearest their centre. A step lands on the step under the pointer (or
-   * nearest it within the flow under the pointer), or at the end of an empty flow.
-   */
-  const collisionDetection: CollisionDetection = (args) => {
-    if (dndData(args.active)?.type === 'flow') return closestCenter(args);
-    const pointer = pointerWithin(args);
-    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
-    let overId = getFirstCollision(hits, 'id');
-    if (overId !== null) {
-      const list = args.droppableContainers.find((entry) => entry.id === overId);
-      const data = dndData(list);
-      if (data?.type === 'step-list') {
-        const inside = args.droppableContainers.filter((entry) => {
-          const entryData = dndData(entry);
-          return entryData?.type === 'step' && entryData.flowId === data.flowId;
-        });
-        if (inside.length > 0)
-          overId = closestCenter({ ...args, droppableContainers: inside })[0]?.id ?? overId;
-      }
-      lastOver.current = overId;
-      return [{ id: overId }];
-    }
-    if (justHopped.current) lastOver.current = args.active.id;
-    return lastOver.current === null ? [] : [{ id: lastOver.current }];
-  };
 
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
@@ -180,7 +146,7 @@ export const PlanBoard = memo(function PlanBoard({
   const onDragStart = ({ active }: DragStartEvent) => {
     const data = dndData(active);
     if (!data || data.type === 'step-list') return;
-    lastOver.current = null;
+    start();
     if (data.type === 'step') {
       origin.current = locateStep(flows, data.stepId);
       setDrag({ kind: 'step', id: data.stepId, base: flows, flows, active: true });
@@ -209,7 +175,7 @@ export const PlanBoard = memo(function PlanBoard({
       const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
       if (overIndex >= 0) index = overIndex + (below ? 1 : 0);
     }
-    justHopped.current = true;
+    hopped();
     setDrag({
       ...drag,
       flows: moveStepInFlows(drag.flows, data.stepId, { flowId: overData.flowId, index }),

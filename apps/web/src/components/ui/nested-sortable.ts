@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import {
+  closestCenter,
+  getFirstCollision,
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+
+/**
+ * What a droppable of a two-level sortable is (estimate sections and items, test flows and
+ * steps): a parent, a child, or the list of a parent's children (a parent's body, where an empty
+ * parent or the end of one takes a child); `parent` names the parent it belongs to.
+ */
+export type NestedDroppable = { kind: 'parent' | 'child' | 'list'; parent: number };
+
+type Entry = { data: { current?: unknown } } | null | undefined;
+
+/**
+ * Collision detection for a two-level sortable. Parents land on the parent nearest their centre.
+ * A child lands on the child under the pointer (or nearest it within the parent's list under the
+ * pointer), or at the end of an empty parent. A child that just hopped into another parent
+ * (`hopped()`, from onDragOver) keeps its place until the layout has settled a frame later, when
+ * collisions tell the truth again. `arrangement` is what is on screen: a new one starts that frame.
+ */
+export const useNestedCollisions = (
+  describe: (entry: Entry) => NestedDroppable | null,
+  arrangement: unknown,
+) => {
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const justHopped = useRef(false);
+
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      justHopped.current = false;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [arrangement]);
+
+  const collisionDetection: CollisionDetection = (args) => {
+    if (describe(args.active)?.kind === 'parent') return closestCenter(args);
+    const pointer = pointerWithin(args);
+    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
+    let overId = getFirstCollision(hits, 'id');
+    if (overId !== null) {
+      const list = describe(args.droppableContainers.find((entry) => entry.id === overId));
+      if (list?.kind === 'list') {
+        const inside = args.droppableContainers.filter((entry) => {
+          const child = describe(entry);
+          return child?.kind === 'child' && child.parent === list.parent;
+        });
+        if (inside.length > 0)
+          overId = closestCenter({ ...args, droppableContainers: inside })[0]?.id ?? overId;
+      }
+      lastOver.current = overId;
+      return [{ id: overId }];
+    }
+    if (justHopped.current) lastOver.current = args.active.id;
+    return lastOver.current === null ? [] : [{ id: lastOver.current }];
+  };
+
+  return {
+    collisionDetection,
+    /** A new drag: nothing is under it yet. */
+    start: () => {
+      lastOver.current = null;
+    },
+    /** The dragged child joined another parent on screen. */
+    hopped: () => {
+      justHopped.current = true;
+    },
+  };
+};
