@@ -421,14 +421,18 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
 
   await addModel(page);
   const prompt = page.getByRole('dialog', { name: 'Leave this canvas?' });
-
-  await test.step('the back button asks; Cancel stays with the changes', async () => {
-    await page.getByRole('link', { name: 'Back to canvases' }).click();
+  /** The prompt is up: Cancel closes it, and the editor stays with its one unsaved model. */
+  const cancelLeaving = async () => {
     await expect(prompt).toContainText(LEAVE);
     await prompt.getByRole('button', { name: 'Cancel' }).click();
     await expect(prompt).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
     await expect(boxes(page)).toHaveCount(1);
+  };
+
+  await test.step('the back button asks; Cancel stays with the changes', async () => {
+    await page.getByRole('link', { name: 'Back to canvases' }).click();
+    await cancelLeaving();
   });
 
   await test.step('a link in the navigation asks too', async () => {
@@ -436,27 +440,18 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Estimates' })
       .click();
-    await expect(prompt).toContainText(LEAVE);
-    await prompt.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
+    await cancelLeaving();
   });
 
   await test.step("the browser's back button asks too; Cancel stays", async () => {
     await page.goBack();
-    await expect(prompt).toContainText(LEAVE);
-    await prompt.getByRole('button', { name: 'Cancel' }).click();
-    await expect(prompt).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
-    await expect(boxes(page)).toHaveCount(1);
+    await cancelLeaving();
   });
 
   await test.step('logging out asks first; Cancel keeps the work and the session', async () => {
     await page.getByRole('banner').getByRole('button', { name: /admin/i }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(prompt).toContainText(LEAVE);
-    await prompt.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
-    await expect(boxes(page)).toHaveCount(1);
+    await cancelLeaving();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await expect(statusUnsaved(page)).toBeVisible();
   });

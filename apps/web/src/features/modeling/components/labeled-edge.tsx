@@ -250,20 +250,16 @@ const LabeledEdgeView = ({ id, source, target, data, selected }: EdgeProps<Relat
         // Inline too: the image export keeps inline styles more reliably than stylesheet ones.
         style={{ stroke: selected ? '#4f46e5' : '#94a3b8', strokeWidth: selected ? 2 : 1.5 }}
       />
-      <ReconnectAnchor
-        edgeId={id}
-        end="source"
-        fixed={target}
-        at={ends.source}
-        onReconnecting={setReconnecting}
-      />
-      <ReconnectAnchor
-        edgeId={id}
-        end="target"
-        fixed={source}
-        at={ends.target}
-        onReconnecting={setReconnecting}
-      />
+      {(['source', 'target'] as const).map((end) => (
+        <ReconnectAnchor
+          key={end}
+          edgeId={id}
+          end={end}
+          fixed={end === 'source' ? target : source}
+          at={ends[end]}
+          onReconnecting={setReconnecting}
+        />
+      ))}
       {data && (
         <EdgeLabelRenderer>
           <EndLabel edgeId={id} end="start" at={ends.source} slot={sourceSlot}>

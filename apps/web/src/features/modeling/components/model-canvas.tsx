@@ -256,6 +256,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
           onSuccess: (answer) => {
             setVersion(answer.version);
             setSaved({ revision, content: diagramContent(stored) });
+            setDiffers(false);
             setConflictOpen(false);
             toast.success('Saved!');
           },
