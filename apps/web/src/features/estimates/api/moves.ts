@@ -1,12 +1,11 @@
-import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   estimateSectionArraySchema,
   type EstimateDetail,
   type EstimateSection,
 } from '@portal/contract/estimates';
 import { request } from '../../../lib/api';
-import { toastError } from '../../../lib/errors';
+import { useOptimisticMoves, type MoveContext } from '../../../lib/optimistic-moves';
 import {
   mergeSections,
   moveItemInSections,
@@ -21,55 +20,18 @@ import { SECTIONS_PATH } from './sections';
 export type SectionMove = { sectionId: number; from: number; to: number };
 export type ItemMove = { itemId: number; to: ItemLocation };
 
-type Context = { previous: EstimateDetail | undefined };
+type Context = MoveContext<EstimateDetail>;
 
 /**
- * Drag-and-drop moves of one estimate's sections and items (DESIGN §4): the screen shows the new
- * order at once, the `move` call persists it, and the server's answer is the truth; a refused
- * move rolls back with an error toast. Moves run one after the other in the order they were
- * made, so the server applies them as the screen did. While several are on their way, the answer
- * of an early one would undo the later ones on screen: only the last answer is applied, and the
- * estimate is then fetched again to be sure.
+ * Drag-and-drop moves of one estimate's sections and items (DESIGN §4), shown at once and
+ * persisted in the order made, with the server's answer as the truth (lib/optimistic-moves).
  */
 export const useEstimateMoves = (estimateId: number) => {
-  const queryClient = useQueryClient();
-  const key = estimateKeys.detail(estimateId);
   const mutationKey = estimateKeys.moves(estimateId);
-  const overlapped = useRef(false);
-
-  const onlyMove = () => queryClient.isMutating({ mutationKey }) <= 1;
-
-  const optimistic = async (change: (estimate: EstimateDetail) => EstimateDetail) => {
-    if (!onlyMove()) overlapped.current = true;
-    // A fetch already on its way would bring the old order back.
-    await queryClient.cancelQueries({ queryKey: key });
-    const previous = queryClient.getQueryData<EstimateDetail>(key);
-    queryClient.setQueryData<EstimateDetail>(key, (estimate) => estimate && change(estimate));
-    return { previous } satisfies Context;
-  };
-
-  const settle = (apply: (estimate: EstimateDetail) => EstimateDetail) => {
-    if (!onlyMove()) {
-      overlapped.current = true;
-      return;
-    }
-    queryClient.setQueryData<EstimateDetail>(key, (estimate) => estimate && apply(estimate));
-    if (overlapped.current) {
-      overlapped.current = false;
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
-
-  const fail = (error: unknown, context: Context | undefined) => {
-    toastError(error);
-    if (onlyMove() && !overlapped.current) {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      return;
-    }
-    // Later moves were built on this one: only a fresh copy tells what the server holds now.
-    overlapped.current = false;
-    void queryClient.invalidateQueries({ queryKey: key });
-  };
+  const { optimistic, settle, fail } = useOptimisticMoves<EstimateDetail>(
+    estimateKeys.detail(estimateId),
+    mutationKey,
+  );
 
   const scope = { id: `estimate-moves-${estimateId}` };
 
