@@ -9,7 +9,12 @@ class FakeObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {
     report = (flowId, near) =>
       this.callback(
-        [{ target: elements.get(flowId), isIntersecting: near } as IntersectionObserverEntry],
+        [
+          {
+            target: elements.get(flowId),
+            isIntersecting: near,
+          } as unknown as IntersectionObserverEntry,
+        ],
         this as unknown as IntersectionObserver,
       );
   }
