@@ -14,10 +14,11 @@ const BAND = '-80px 0px -60% 0px';
  * the first one in plan order inside the band near the top of the viewport. Kept in this
  * component, so scrolling re-renders the table of contents only.
  */
-const useFlowInView = (ids: readonly number[]) => {
+const useFlowInView = (ids: readonly number[], rendered: boolean) => {
   const [inView, setInView] = useState<number | null>(null);
-  // Observed again only when flows come, go or change places, not on every edit.
-  const key = ids.join(',');
+  // Observed again only when flows come, go or change places, not on every edit, and only once
+  // the plan's flows are on the page.
+  const key = rendered ? ids.join(',') : '';
 
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
@@ -47,6 +48,8 @@ const useFlowInView = (ids: readonly number[]) => {
 export type TableOfContentsProps = {
   id: string;
   entries: readonly TocEntry[];
+  /** Whether the plan's flows are on the page yet (the table of contents comes first). */
+  rendered: boolean;
   /** The flow named by `?flow=`: it is the current one until the query is cleared. */
   pinned: number | null;
   onSelect(flowId: number): void;
@@ -58,12 +61,16 @@ export type TableOfContentsProps = {
 export const TableOfContents = memo(function TableOfContents({
   id,
   entries,
+  rendered,
   pinned,
   onSelect,
   onAddFlow,
   className,
 }: TableOfContentsProps) {
-  const inView = useFlowInView(entries.map((entry) => entry.id));
+  const inView = useFlowInView(
+    entries.map((entry) => entry.id),
+    rendered,
+  );
   const current = pinned !== null && entries.some((entry) => entry.id === pinned) ? pinned : inView;
 
   const select = (event: MouseEvent<HTMLAnchorElement>, flowId: number) => {

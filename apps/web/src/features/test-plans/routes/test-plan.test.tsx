@@ -141,7 +141,7 @@ describe('test plan screen', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['?flow=21', '?flow=22']);
-    const signIn = screen.getByRole('region', { name: 'Sign in' });
+    const signIn = await screen.findByRole('region', { name: 'Sign in' });
     // Markdown, links into a new tab, raw HTML shown as text and never rendered.
     const link = within(signIn).getByRole('link', { name: 'the app' });
     expect(link).toHaveAttribute('target', '_blank');

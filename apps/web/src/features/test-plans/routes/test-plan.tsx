@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ChevronLeft,
@@ -124,7 +124,10 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
 
   // Spec §2, §9: a deep link (`?flow=`) scrolls to its flow once the plan is there, after 100 ms.
   const deepLink = useRef(flowParam);
-  const loaded = list !== undefined;
+  // A large plan is a long first render: it runs in the background, in slices (a deferred value
+  // is rendered as a transition), so the page stays responsive and shows the spinner meanwhile.
+  const boardReady = useDeferredValue(list !== undefined, false);
+  const loaded = boardReady && list !== undefined;
   useEffect(() => {
     const target = deepLink.current;
     if (!loaded || target === null) return;
@@ -237,7 +240,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
     list !== undefined && list.length > 0 && list.every((flow) => collapsed.has(flow.id));
 
   const body = (() => {
-    if (flows.isPending)
+    if (flows.isPending || (!boardReady && !flows.isError))
       return (
         <div className="flex justify-center py-16">
           <Spinner label="Loading test plan" />
@@ -339,6 +342,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
               <TableOfContents
                 id={TOC_ID}
                 entries={tocEntries}
+                rendered={loaded}
                 pinned={flowParam}
                 onSelect={(flowId) => {
                   if (!wide) setTocOpen(false);
