@@ -224,9 +224,12 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
 
   await test.step('move flows with the buttons', async () => {
     await addFlow(page, 'Sign out');
-    await flow(page, 'Sign out').getByLabel('New step description').fill('Click **Log out**');
-    await flow(page, 'Sign out').getByLabel('New step description').press('Enter');
-    await flow(page, 'Sign out').getByLabel('New step description').press('Escape');
+    const draft = flow(page, 'Sign out').getByLabel('New step description');
+    await draft.fill('Click **Log out**');
+    await draft.press('Enter');
+    await expect(stepText(page, 'Sign out', 1)).toHaveText('Click Log out');
+    await draft.press('Escape');
+    await expect(draft).toBeHidden();
     expect(await flowTitles(page)).toEqual(['Sign in', 'Check out', 'Sign out']);
     await expect(
       flow(page, 'Sign in').getByRole('button', { name: 'Move flow up' }),

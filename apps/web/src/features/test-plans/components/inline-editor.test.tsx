@@ -86,6 +86,32 @@ describe('InlineEditor', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it('closes after a click elsewhere is over, so the click lands where it was aimed', async () => {
+    const onCancel = vi.fn();
+    const calledWhenClicked: boolean[] = [];
+    render(
+      <>
+        <InlineEditor
+          initial=""
+          label="New step description"
+          maxLength={100}
+          saveOnBlur
+          onSave={vi.fn()}
+          onCancel={onCancel}
+        />
+        <button
+          type="button"
+          onClick={() => calledWhenClicked.push(onCancel.mock.calls.length > 0)}
+        >
+          Below
+        </button>
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Below' }));
+    expect(calledWhenClicked).toEqual([false]);
+    await vi.waitFor(() => expect(onCancel).toHaveBeenCalledOnce());
+  });
+
   it('saves with the Save button without the blur cancelling first', async () => {
     const { field, onSave, onCancel } = setup();
     await userEvent.type(field, '!');
@@ -94,11 +120,18 @@ describe('InlineEditor', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('ignores keys and leaving while a save is on its way', async () => {
+  it('ignores Enter and leaving while a save is on its way', async () => {
     const { field, onSave, onCancel } = setup({ pending: true, saveOnBlur: true });
-    await userEvent.type(field, '{Enter}{Escape}');
+    await userEvent.type(field, '{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(onSave).not.toHaveBeenCalled();
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape while a save is on its way (the save goes on)', async () => {
+    const { field, onSave, onCancel } = setup({ pending: true });
+    await userEvent.type(field, '{Escape}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

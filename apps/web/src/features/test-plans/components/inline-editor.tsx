@@ -19,7 +19,7 @@ export type InlineEditorProps = {
   saveOnBlur?: boolean;
   placeholder?: string;
   maxLength: number;
-  /** While a save is on its way: the text stays, the editor waits. */
+  /** While a save is on its way: the text stays, the editor waits (Escape still closes it). */
   pending?: boolean;
   hint?: string;
   /** Called with the trimmed, non-empty, changed text, and whether leaving the field saved it. */
@@ -28,6 +28,14 @@ export type InlineEditorProps = {
   onCancel(): void;
   className?: string;
 };
+
+// Whether a mouse button, finger or pen is down right now (see onBlur).
+let pointerIsDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerIsDown = true), true);
+  for (const type of ['pointerup', 'pointercancel'])
+    document.addEventListener(type, () => (pointerIsDown = false), true);
+}
 
 /** Grows a textarea with its content, so a long description needs no inner scrolling. */
 const fitHeight = (element: HTMLTextAreaElement | null) => {
@@ -95,12 +103,23 @@ export const InlineEditor = ({
     event.preventDefault();
     // Escape closes the editor only, not a dialog or menu around it.
     event.stopPropagation();
+    // Escape while a save is on its way closes the editor: what is being saved is saved.
+    if (action === 'cancel' && pending) {
+      done.current = true;
+      onCancel();
+      return;
+    }
     finish(action);
   };
 
   const onBlur = () => {
     if (pending) return;
-    finish(saveOnBlur ? 'save' : 'cancel', 'blur');
+    const leave = () => finish(saveOnBlur ? 'save' : 'cancel', 'blur');
+    // A press elsewhere blurs on the way down; closing the editor then would move what lies
+    // below it, and the press would end on something else. Close once the click is over.
+    if (pointerIsDown)
+      window.addEventListener('pointerup', () => setTimeout(leave), { once: true });
+    else leave();
   };
 
   const common = {

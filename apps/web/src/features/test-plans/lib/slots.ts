@@ -8,20 +8,29 @@ import { useSyncExternalStore } from 'react';
  */
 const slots = new Map<string, HTMLElement>();
 const listeners = new Set<() => void>();
-const refs = new Map<string, (element: HTMLElement | null) => void>();
+const refs = new Map<string, (element: HTMLElement | null) => (() => void) | undefined>();
 
 const notify = () => {
   for (const listener of listeners) listener();
 };
 
-/** A stable ref callback for the slot `id` (a new function on every render would detach it). */
+/**
+ * A stable ref callback for the slot `id` (a new function on every render would detach it). Its
+ * cleanup forgets the element, unless another one has taken the id meanwhile (a row that moved).
+ */
 export const slotRef = (id: string) => {
   let ref = refs.get(id);
   if (!ref) {
     ref = (element) => {
-      if (element) slots.set(id, element);
-      else if (slots.get(id)?.isConnected === false) slots.delete(id);
+      if (!element) return undefined;
+      slots.set(id, element);
       notify();
+      return () => {
+        if (slots.get(id) !== element) return;
+        slots.delete(id);
+        refs.delete(id);
+        notify();
+      };
     };
     refs.set(id, ref);
   }
