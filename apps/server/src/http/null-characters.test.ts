@@ -42,18 +42,16 @@ describe('null characters (PostgreSQL cannot store them)', () => {
   });
 
   it('leave ordinary text alone', async () => {
-    const res = await w
-      .as('staff')
-      .post(
-        '/api/leads/',
-        {
-          first_name: 'Zoë',
-          last_name: 'Ng',
-          email: 'zoe@example.test',
-          metadata: { note: 'a\\u0000b' },
-        },
-        { ip: freshAddress() },
-      );
+    const res = await w.as('staff').post(
+      '/api/leads/',
+      {
+        first_name: 'Zoë',
+        last_name: 'Ng',
+        email: 'zoe@example.test',
+        metadata: { note: 'a\\u0000b' },
+      },
+      { ip: freshAddress() },
+    );
     expect(res.json()).toMatchObject({ first_name: 'Zoë' });
     expect(res.statusCode).toBe(201);
   });
