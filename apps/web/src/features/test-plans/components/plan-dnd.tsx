@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
-import { DragHandle } from '../../../components/ui/drag-handle';
+import { DragHandle, type DragHandleProps } from '../../../components/ui/drag-handle';
 import {
   flowElementId,
   flowGripSlotId,
@@ -57,6 +57,14 @@ const useMotion = (
   );
 };
 
+/**
+ * A grip in the slot its markup left for it. Memoised: dnd-kit keeps a sortable's attributes and
+ * listeners as they are, so the grip renders again only when it starts or stops dragging.
+ */
+const Grip = memo(function Grip({ slot, ...props }: DragHandleProps & { slot: HTMLElement }) {
+  return createPortal(<DragHandle {...props} />, slot);
+});
+
 const StepBinding = ({
   step,
   flowId,
@@ -89,16 +97,15 @@ const StepBinding = ({
   useMotion(elementId, transform, transition, isDragging);
   const slot = useSlot(stepGripSlotId(step.id));
   return (
-    slot &&
-    createPortal(
-      <DragHandle
+    slot && (
+      <Grip
+        slot={slot}
         label={`Move step ${index + 1}`}
         attributes={attributes}
         listeners={listeners}
         activatorRef={setActivatorNodeRef}
         dragging={isDragging}
-      />,
-      slot,
+      />
     )
   );
 };
@@ -168,6 +175,8 @@ export const FlowBinding = ({
   useMotion(elementId, transform, transition, isDragging);
   const slot = useSlot(flowGripSlotId(flow.id));
   const isNear = useFlowNear(near, flow.id);
+  const holdsActive =
+    activeStepId !== null && flow.test_steps.some((step) => step.id === activeStepId);
   const stepIds = useMemo(
     () => flow.test_steps.map((step) => stepDndId(step.id)),
     [flow.test_steps],
@@ -175,18 +184,18 @@ export const FlowBinding = ({
 
   return (
     <>
-      {slot &&
-        createPortal(
-          <DragHandle
-            label={`Move flow ${flow.name}`}
-            attributes={attributes}
-            listeners={listeners}
-            activatorRef={setActivatorNodeRef}
-            dragging={isDragging}
-          />,
-          slot,
-        )}
-      {!collapsed && (
+      {slot && (
+        <Grip
+          slot={slot}
+          label={`Move flow ${flow.name}`}
+          attributes={attributes}
+          listeners={listeners}
+          activatorRef={setActivatorNodeRef}
+          dragging={isDragging}
+        />
+      )}
+      {/* No steps of this flow take part (far off screen): no sortable context to render either. */}
+      {!collapsed && (isNear || holdsActive) && (
         <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
           {flow.test_steps.map((step, index) =>
             !isNear && step.id !== activeStepId ? null : (
