@@ -108,14 +108,14 @@ export const PlanBoard = memo(function PlanBoard({
    * it unfolds. The page scrolls to keep the dragged flow where it was picked up, and where it
    * was dropped.
    */
-  const compact = drag?.kind === 'flow' && drag.active;
+  const folded = drag?.kind === 'flow' && drag.active;
   const [near] = useState(createNearFlows);
   useLayoutEffect(() => {
     const anchor = flowAnchor.current;
     if (!anchor) return;
-    keepFlowAt(compact ? flowRowId(anchor.flowId) : flowElementId(anchor.flowId), anchor.top);
-    if (!compact) flowAnchor.current = null;
-  }, [compact]);
+    keepFlowAt(folded ? flowRowId(anchor.flowId) : flowElementId(anchor.flowId), anchor.top);
+    if (!folded) flowAnchor.current = null;
+  }, [folded]);
 
   const sensors = useSortableSensors();
 
@@ -229,9 +229,9 @@ export const PlanBoard = memo(function PlanBoard({
     <>
       {/* The markup: outside dnd-kit's context, see plan-dnd. */}
       <div
-        aria-hidden={compact || undefined}
+        aria-hidden={folded || undefined}
         data-dragging={dragging ?? undefined}
-        className={cn('group/board flex flex-col gap-4', compact && '[content-visibility:hidden]')}
+        className={cn('group/board flex flex-col gap-4', folded && '[content-visibility:hidden]')}
       >
         {shown.map((flow, index) => (
           <FlowCard
@@ -244,7 +244,7 @@ export const PlanBoard = memo(function PlanBoard({
           />
         ))}
       </div>
-      {compact && (
+      {folded && (
         <ol aria-label="Flows" className="flex flex-col gap-2">
           {shown.map((flow) => (
             <FlowRow key={flow.id} flow={flow} />
@@ -276,7 +276,7 @@ export const PlanBoard = memo(function PlanBoard({
               flow={flow}
               collapsed={collapsed.has(flow.id)}
               dragging={dragging}
-              folded={compact}
+              folded={folded}
               activeStepId={drag?.active && drag.kind === 'step' ? drag.id : null}
               near={near}
             />
