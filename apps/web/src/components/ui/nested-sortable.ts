@@ -4,7 +4,9 @@ import {
   getFirstCollision,
   pointerWithin,
   rectIntersection,
+  type Active,
   type CollisionDetection,
+  type Over,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 
@@ -71,4 +73,22 @@ export const useNestedCollisions = (
       justHopped.current = true;
     },
   };
+};
+
+/**
+ * Where a child dragged over another parent joins it: before or after the child it is over (by
+ * the half its top is in), or at the end of the parent when it is over the parent's list.
+ */
+export const hopIndex = (
+  active: Active,
+  over: Over,
+  children: readonly { id: number }[],
+  overChildId: number | null,
+): number => {
+  const overIndex =
+    overChildId === null ? -1 : children.findIndex((child) => child.id === overChildId);
+  if (overIndex < 0) return children.length;
+  const dragged = active.rect.current.translated;
+  const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
+  return overIndex + (below ? 1 : 0);
 };

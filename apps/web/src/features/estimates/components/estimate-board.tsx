@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
-import { useNestedCollisions } from '../../../components/ui/nested-sortable';
+import { hopIndex, useNestedCollisions } from '../../../components/ui/nested-sortable';
 import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import {
@@ -127,13 +127,12 @@ export const EstimateBoard = ({
     if (!current || current.sectionId === overData.sectionId) return;
     const target = drag.sections.find((section) => section.id === overData.sectionId);
     if (!target) return;
-    let index = target.items.length;
-    if (overData.type === 'item') {
-      const overIndex = target.items.findIndex((item) => item.id === overData.itemId);
-      const dragged = active.rect.current.translated;
-      const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
-      if (overIndex >= 0) index = overIndex + (below ? 1 : 0);
-    }
+    const index = hopIndex(
+      active,
+      over,
+      target.items,
+      overData.type === 'item' ? overData.itemId : null,
+    );
     hopped();
     setDrag({
       ...drag,

@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
-import { useNestedCollisions } from '../../../components/ui/nested-sortable';
+import { hopIndex, useNestedCollisions } from '../../../components/ui/nested-sortable';
 import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import {
@@ -168,13 +168,12 @@ export const PlanBoard = memo(function PlanBoard({
     if (!current || current.flowId === overData.flowId) return;
     const target = drag.flows.find((flow) => flow.id === overData.flowId);
     if (!target) return;
-    let index = target.test_steps.length;
-    if (overData.type === 'step') {
-      const overIndex = target.test_steps.findIndex((step) => step.id === overData.stepId);
-      const dragged = active.rect.current.translated;
-      const below = dragged !== null && dragged.top > over.rect.top + over.rect.height / 2;
-      if (overIndex >= 0) index = overIndex + (below ? 1 : 0);
-    }
+    const index = hopIndex(
+      active,
+      over,
+      target.test_steps,
+      overData.type === 'step' ? overData.stepId : null,
+    );
     hopped();
     setDrag({
       ...drag,
