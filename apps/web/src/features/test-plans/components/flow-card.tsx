@@ -182,6 +182,7 @@ export const FlowCard = memo(function FlowCard({
                 size="icon"
                 className={iconButton}
                 aria-label="Edit flow name"
+                title="Edit flow name"
                 onClick={() => setRenaming(true)}
               >
                 <Pencil aria-hidden />
@@ -198,6 +199,7 @@ export const FlowCard = memo(function FlowCard({
                   size="icon"
                   className={iconButton}
                   aria-label={`Move flow ${direction}`}
+                  title={`Move flow ${direction}`}
                   disabled={atEnd}
                   onClick={() => actions.moveFlow(flow, direction)}
                 >
@@ -209,6 +211,7 @@ export const FlowCard = memo(function FlowCard({
                 size="icon"
                 className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
                 aria-label="Delete flow"
+                title="Delete flow"
                 onClick={() => actions.deleteFlow(flow)}
               >
                 <Trash2 aria-hidden />

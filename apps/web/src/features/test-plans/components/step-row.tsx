@@ -89,6 +89,7 @@ const StepBody = memo(function StepBody({
           size="icon"
           className="size-8 text-slate-400"
           aria-label="Edit step"
+          title="Edit step"
           onClick={onEdit}
         >
           <Pencil aria-hidden />
@@ -98,6 +99,7 @@ const StepBody = memo(function StepBody({
           size="icon"
           className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
           aria-label="Delete step"
+          title="Delete step"
           onClick={() => deleteStep(step)}
         >
           <Trash2 aria-hidden />
