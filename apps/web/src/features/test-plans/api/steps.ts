@@ -1,6 +1,8 @@
+import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   testStepSchema,
+  type TestFlow,
   type TestStep,
   type TestStepCreateRequest,
   type TestStepUpdateRequest,
@@ -35,22 +37,51 @@ export const useCreateStep = (milestoneId: number) => {
   });
 };
 
-/** An edit or a type toggle: shown at once, rolled back by the reload (and a toast) if refused. */
+/** A step update sends only the field that changed (PATCH), so it keeps a teammate's edit of the other. */
+export type StepChange = Partial<TestStepUpdateRequest>;
+
+/**
+ * An edit or a type toggle: shown at once, rolled back by the reload (and a toast) if refused.
+ * The updates of one step run one after the other (a mutation scope per step): two quick toggles
+ * reach the server in the order they were made, while different steps still save side by side.
+ * `useMutation` takes one scope for all its calls, so each update is built in the cache itself.
+ */
 export const useUpdateStep = (milestoneId: number) => {
   const queryClient = useQueryClient();
-  const change = usePlanCache(milestoneId);
-  const reload = useReload(milestoneId);
-  return useMutation({
-    mutationFn: ({ step, body }: { step: TestStep; body: TestStepUpdateRequest }) =>
-      request(`${STEPS_PATH}${step.id}/`, { method: 'PATCH', body, schema: testStepSchema }),
-    onMutate: async ({ step, body }) => {
-      await queryClient.cancelQueries({ queryKey: testPlanKeys.flows(milestoneId) });
-      change((flows) => replaceStep(flows, { ...step, ...body }));
+  return useCallback(
+    (step: TestStep, body: StepChange) => {
+      const key = testPlanKeys.flows(milestoneId);
+      const change = (update: (flows: TestFlow[]) => TestFlow[]) =>
+        queryClient.setQueryData<TestFlow[]>(key, (flows) => flows && update(flows));
+      const mutation = queryClient
+        .getMutationCache()
+        .build<TestStep, unknown, StepChange, unknown>(queryClient, {
+          scope: { id: `step-${step.id}` },
+          mutationFn: (changes) =>
+            request(`${STEPS_PATH}${step.id}/`, {
+              method: 'PATCH',
+              body: changes,
+              schema: testStepSchema,
+            }),
+          onMutate: async (changes) => {
+            await queryClient.cancelQueries({ queryKey: key });
+            // Onto the step as the cache holds it now, which may be newer than the caller's copy.
+            change((flows) => {
+              const current = flows
+                .flatMap((flow) => flow.test_steps)
+                .find((s) => s.id === step.id);
+              return replaceStep(flows, { ...(current ?? step), ...changes });
+            });
+          },
+          onSuccess: (saved) => change((flows) => replaceStep(flows, saved)),
+          onError: toastError,
+          onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+        });
+      // A refusal is told by the toast; nothing awaits the promise.
+      mutation.execute(body).catch(() => undefined);
     },
-    onSuccess: (step) => change((flows) => replaceStep(flows, step)),
-    onError: toastError,
-    onSettled: reload,
-  });
+    [queryClient, milestoneId],
+  );
 };
 
 export const useDeleteStep = (milestoneId: number) => {

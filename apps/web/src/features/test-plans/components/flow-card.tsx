@@ -41,7 +41,7 @@ const StepDraft = ({
 
   const save = (description: string, via: SaveVia) => {
     setPending(true);
-    void createStep(flowId, description, via).then((created) => {
+    void createStep(flowId, description).then((created) => {
       setPending(false);
       if (!created) return;
       if (via === 'blur') onClose();
@@ -117,7 +117,9 @@ export const FlowCard = memo(function FlowCard({
     <section
       id={flowElementId(flow.id)}
       data-flow-id={flow.id}
-      aria-labelledby={titleId}
+      // Named by its heading, and by the flow's name while the heading gives way to the editor.
+      aria-labelledby={renaming ? undefined : titleId}
+      aria-label={renaming ? flow.name : undefined}
       className={cn(
         'test-flow relative scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-sm',
         // Long plans: flows off screen skip layout and paint until scrolled to.

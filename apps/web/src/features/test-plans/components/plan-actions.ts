@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { TestFlow, TestStep, TestStepUpdateRequest } from '@portal/contract/test-plans';
-import type { SaveVia } from './inline-editor';
+import type { TestFlow, TestStep } from '@portal/contract/test-plans';
+import type { StepChange } from '../api/steps';
 
 /**
  * What the flows and steps of a plan can ask for. One stable object for the whole board, handed
@@ -12,8 +12,9 @@ export type PlanActions = {
   moveFlow(flow: TestFlow, direction: 'up' | 'down'): void;
   toggleFlow(flowId: number): void;
   /** Resolves true once the step exists (the editor then clears for the next one). */
-  createStep(flowId: number, description: string, via: SaveVia): Promise<boolean>;
-  updateStep(step: TestStep, body: TestStepUpdateRequest): void;
+  createStep(flowId: number, description: string): Promise<boolean>;
+  /** Sends only the changed field, so a teammate's edit of the other one stays. */
+  updateStep(step: TestStep, body: StepChange): void;
   deleteStep(step: TestStep): void;
 };
 

@@ -37,7 +37,7 @@ const TypeToggle = ({ step }: { step: TestStep }) => {
       type="button"
       aria-label={`Step type ${step.type}, switch to ${next}`}
       title={`Switch to ${next}`}
-      onClick={() => updateStep(step, { description: step.description, type: next })}
+      onClick={() => updateStep(step, { type: next })}
       className="shrink-0 cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       <StepTypeLabel type={step.type} />
@@ -179,7 +179,7 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
             hint="Markdown. Enter saves, Shift+Enter starts a new line, Escape cancels."
             onSave={(description) => {
               setEditing(false);
-              updateStep(step, { description, type: step.type });
+              updateStep(step, { description });
             }}
             onCancel={() => setEditing(false)}
           />

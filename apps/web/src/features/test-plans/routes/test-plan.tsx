@@ -159,7 +159,6 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   // One stable object, so that memoised flows and steps do not render again with every change.
   const { mutate: rename } = renameFlow;
   const { mutateAsync: addStep } = createStep;
-  const { mutate: editStep } = updateStep;
   const actions = useMemo<PlanActions>(
     () => ({
       renameFlow: (flow, name) => rename({ id: flow.id, name }),
@@ -183,10 +182,10 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             return false;
           },
         ),
-      updateStep: (step, body) => editStep({ step, body }),
+      updateStep,
       deleteStep: (step) => setConfirm({ kind: 'step', step }),
     }),
-    [queryClient, milestoneId, rename, moveFlow, addStep, editStep],
+    [queryClient, milestoneId, rename, moveFlow, addStep, updateStep],
   );
 
   const addFlow = (name: string) =>

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TestFlow, TestStep } from '@portal/contract/test-plans';
+import { testPlanKeys } from './keys';
+import { useUpdateStep } from './steps';
+
+const step = (id: number, type: TestStep['type'] = 'VERIFY'): TestStep => ({
+  id,
+  description: `Step ${id}`,
+  type,
+  test_flow: 1,
+  order: id - 11,
+});
+
+const flows = (): TestFlow[] => [
+  { id: 1, name: 'Flow 1', order: 0, milestone: 7, test_steps: [step(11), step(12)] },
+];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let queryClient: QueryClient;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+/** A fetch whose answers the test gives one by one. */
+const pendingFetch = () => {
+  const answers: ((response: Response) => void)[] = [];
+  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, answer: (index: number, response: Response) => answers[index]?.(response) };
+};
+
+const call = (fetch: ReturnType<typeof vi.fn>, index: number) => {
+  const [url, init] = fetch.mock.calls[index] as unknown as [string, RequestInit];
+  return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
+};
+
+const cachedType = (id: number) =>
+  queryClient
+    .getQueryData<TestFlow[]>(testPlanKeys.flows(7))?.[0]
+    ?.test_steps.find((s) => s.id === id)?.type;
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(testPlanKeys.flows(7), flows());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('useUpdateStep', () => {
+  it('sends only the changed field, so a teammate’s edit of the other one stays', async () => {
+    const { fetch } = pendingFetch();
+    const { result } = renderHook(() => useUpdateStep(7), { wrapper });
+
+    act(() => result.current(step(11), { type: 'INTERACT' }));
+    act(() => result.current(step(12), { description: 'New text' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(call(fetch, 0)).toEqual({
+      url: '/api/test-steps/11/',
+      method: 'PATCH',
+      body: { type: 'INTERACT' },
+    });
+    expect(call(fetch, 1)).toEqual({
+      url: '/api/test-steps/12/',
+      method: 'PATCH',
+      body: { description: 'New text' },
+    });
+    // Shown at once.
+    expect(cachedType(11)).toBe('INTERACT');
+  });
+
+  it('runs the updates of one step in order, one after the other', async () => {
+    const { fetch, answer } = pendingFetch();
+    const { result } = renderHook(() => useUpdateStep(7), { wrapper });
+
+    act(() => result.current(step(11), { type: 'INTERACT' }));
+    act(() => result.current(step(11, 'INTERACT'), { type: 'VERIFY' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    // The second toggle waits for the first one's answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(cachedType(11)).toBe('VERIFY');
+
+    answer(0, json(200, step(11, 'INTERACT')));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(call(fetch, 0).body).toEqual({ type: 'INTERACT' });
+    expect(call(fetch, 1).body).toEqual({ type: 'VERIFY' });
+  });
+
+  it('lets different steps save side by side', async () => {
+    const { fetch } = pendingFetch();
+    const { result } = renderHook(() => useUpdateStep(7), { wrapper });
+
+    act(() => result.current(step(11), { type: 'INTERACT' }));
+    act(() => result.current(step(12), { type: 'INTERACT' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+});
