@@ -51,7 +51,7 @@ const seedMilestone = async (request: APIRequestContext, token: string, label: s
 
 /** Adds a flow from the button at the bottom of the plan; its new-step editor opens. */
 const addFlow = async (page: Page, name: string) => {
-  await page.getByRole('button', { name: 'Add flow' }).last().click();
+  await page.getByRole('button', { name: 'Add flow', exact: true }).click();
   await page.getByLabel('New flow name').fill(name);
   await page.getByLabel('New flow name').press('Enter');
   await expect(flow(page, name)).toBeVisible();
@@ -279,10 +279,11 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
         ['Sign in', ['INTERACT Open [the app](https://app.example/login)']],
         [
           'Check out',
-          expect.arrayContaining([
-            'VERIFY The dashboard shows\n- **Welcome back**',
+          // Dropped on step 1 from above, it lands after it.
+          [
             'VERIFY Pay with card 4242 and confirm 3-D Secure',
-          ]),
+            'VERIFY The dashboard shows\n- **Welcome back**',
+          ],
         ],
         ['Sign out', ['VERIFY Click **Log out**']],
       ]);
@@ -342,6 +343,58 @@ test('a client user edits the test plan of their milestone, and finds no other',
   ).toBeVisible();
 
   await buildAndEditInline(page, request, member.token, milestone.id);
+
+  await test.step('move a flow with the buttons, then back by dragging', async () => {
+    await flow(page, 'Sign in').getByRole('button', { name: 'Move flow down' }).click();
+    await expect.poll(() => flowTitles(page)).toEqual(['Check out', 'Sign in']);
+    await expect
+      .poll(async () => (await planOf(request, member.token, milestone.id)).map((f) => f.name))
+      .toEqual(['Check out', 'Sign in']);
+    await drag(
+      page,
+      page.getByRole('button', { name: 'Move flow Sign in' }),
+      page.getByRole('button', { name: 'Move flow Check out' }),
+    );
+    await expect.poll(() => flowTitles(page)).toEqual(['Sign in', 'Check out']);
+    await expect
+      .poll(async () => (await planOf(request, member.token, milestone.id)).map((f) => f.name))
+      .toEqual(['Sign in', 'Check out']);
+  });
+
+  await test.step('drag a step into another flow', async () => {
+    await drag(
+      page,
+      flow(page, 'Sign in').getByRole('button', { name: 'Move step 2' }),
+      flow(page, 'Check out').getByRole('listitem', { name: 'Step 1', exact: true }),
+    );
+    await expect(steps(page, 'Sign in')).toHaveCount(1);
+    await expect(steps(page, 'Check out')).toHaveCount(2);
+    await expect
+      .poll(() => planShape(request, member.token, milestone.id))
+      .toEqual([
+        ['Sign in', ['INTERACT Open [the app](https://app.example/login)']],
+        [
+          'Check out',
+          // Dropped on step 1 from above, it lands after it.
+          [
+            'VERIFY Pay with card 4242 and confirm 3-D Secure',
+            'VERIFY The dashboard shows\n- **Welcome back**',
+          ],
+        ],
+      ]);
+  });
+
+  await test.step('delete a flow', async () => {
+    await flow(page, 'Check out').getByRole('button', { name: 'Delete flow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete flow' });
+    await expect(dialog).toContainText('This action will result in the deletion of 2 steps');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(flow(page, 'Check out')).toHaveCount(0);
+    expect(await planShape(request, member.token, milestone.id)).toEqual([
+      ['Sign in', ['INTERACT Open [the app](https://app.example/login)']],
+    ]);
+  });
 
   await page.goto(`/milestones/${other.milestone.id}`);
   await expect(page.getByRole('heading', { name: 'Milestone not found' })).toBeVisible();
@@ -415,6 +468,21 @@ test('the table of contents follows the flow in view; deep links; collapse and e
     await expect(page).toHaveURL(new RegExp(`/milestones/${milestone.id}$`));
   });
 
+  await test.step('after a click in the table of contents, scrolling by keyboard moves the highlight along', async () => {
+    await toc(page).getByRole('link', { name: 'Flow 2', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?flow=${idOf('Flow 2')}$`));
+    await expect.poll(() => flowTop(page, 'Flow 2')).toBeLessThan(120);
+    await expect(current()).toHaveAccessibleName('Flow 2');
+    // The reader reads a moment after the (smooth) scroll there, then pages on from the plan.
+    await page.waitForTimeout(400);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => flowInBand(page)).not.toBe('Flow 2');
+    const inBand = await flowInBand(page);
+    await expect(current()).toHaveAccessibleName(inBand ?? '');
+    await expect(page).toHaveURL(new RegExp(`/milestones/${milestone.id}$`));
+  });
+
   await test.step('a deep link lands on its flow', async () => {
     await page.goto(`/milestones/${milestone.id}?flow=${idOf('Flow 6')}`);
     await expect.poll(() => flowTop(page, 'Flow 6')).toBeLessThan(120);
@@ -446,5 +514,8 @@ test('the table of contents follows the flow in view; deep links; collapse and e
     await expect(toc(page)).toHaveCount(0);
     await toggle.click();
     await expect(toc(page)).toBeVisible();
+    // Its own '+ Add flow' (spec §2) opens the new flow's editor at the end of the plan.
+    await toc(page).getByRole('button', { name: '+ Add flow', exact: true }).click();
+    await expect(page.getByLabel('New flow name')).toBeFocused();
   });
 });

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
+import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useEstimate } from '../api/estimates';
 import { useEstimateMoves } from '../api/moves';
@@ -253,10 +254,9 @@ const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
 /** Spec §2 Estimates (/estimates/{estimateId}): the estimate as a client-ready document. */
 export const EstimateRoute = () => {
   const { estimateId } = useParams();
-  const id = Number(estimateId);
-  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-  const estimate = useEstimate(id, valid);
-  const notFound = !valid || (estimate.isError && isNotFound(estimate.error));
+  const id = parseId(estimateId);
+  const estimate = useEstimate(id ?? 0, id !== null);
+  const notFound = id === null || (estimate.isError && isNotFound(estimate.error));
   // Spec §2: the estimate name plus the portal suffix.
   usePageTitle(estimate.data?.name ?? (notFound ? 'Estimate not found' : 'Estimate'));
 

@@ -1,5 +1,4 @@
 import { memo, useEffect, useState, type MouseEvent } from 'react';
-import { Plus } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import { flowElementId } from '../lib/dom-ids';
 import { currentFlow } from '../lib/toc';
@@ -50,7 +49,7 @@ export type TableOfContentsProps = {
   entries: readonly TocEntry[];
   /** Whether the plan's flows are on the page yet (the table of contents comes first). */
   rendered: boolean;
-  /** The flow named by `?flow=`: it is the current one until the query is cleared. */
+  /** The flow named by `?flow=`: it is the current one until the query is cleared (on scroll). */
   pinned: number | null;
   onSelect(flowId: number): void;
   onAddFlow(): void;
@@ -127,8 +126,8 @@ export const TableOfContents = memo(function TableOfContents({
         onClick={onAddFlow}
         className="mt-2 flex items-center gap-1.5 rounded-md px-3 py-1.5 text-left text-sm font-medium text-brand-600 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
       >
-        <Plus aria-hidden className="size-4" />
-        Add flow
+        {/* Spec §2 names it '+ Add flow'; it differs so from the 'Add flow' button below the plan. */}
+        + Add flow
       </button>
     </nav>
   );

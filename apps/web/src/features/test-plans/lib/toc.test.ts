@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentFlow, parseFlowParam } from './toc';
+import { currentFlow } from './toc';
 
 describe('currentFlow', () => {
   it('is the first flow, in plan order, inside the band', () => {
@@ -15,17 +15,5 @@ describe('currentFlow', () => {
   it('lets go of a flow that is gone', () => {
     expect(currentFlow([4, 9], new Set(), 2)).toBe(4);
     expect(currentFlow([], new Set(), 2)).toBeNull();
-  });
-});
-
-describe('parseFlowParam', () => {
-  it('reads a flow id and nothing else', () => {
-    expect(parseFlowParam('12')).toBe(12);
-    expect(parseFlowParam(null)).toBeNull();
-    expect(parseFlowParam('')).toBeNull();
-    expect(parseFlowParam('0')).toBeNull();
-    expect(parseFlowParam('-3')).toBeNull();
-    expect(parseFlowParam('1e3')).toBeNull();
-    expect(parseFlowParam('99999999999')).toBeNull();
   });
 });

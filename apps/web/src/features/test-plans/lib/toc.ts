@@ -12,12 +12,11 @@ export const currentFlow = (
   return previous !== null && order.includes(previous) ? previous : (order[0] ?? null);
 };
 
-/** The `flow` query parameter as a flow id, or null when it is missing or not an id. */
-export const parseFlowParam = (value: string | null): number | null => {
-  if (value === null || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-};
-
 /** Spec §9: a `?flow=` deep link scrolls to its flow after 100 ms. */
 export const FLOW_SCROLL_DELAY_MS = 100;
+
+/**
+ * How long the page must be still after our own scroll to a flow before a scroll counts as the
+ * reader's (and the table of contents follows the flow in view again).
+ */
+export const PIN_SETTLE_MS = 150;

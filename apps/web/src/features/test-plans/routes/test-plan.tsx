@@ -25,6 +25,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
+import { parseId } from '../../../lib/parse-id';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
@@ -39,7 +40,7 @@ import { PlanBoard } from '../components/plan-board';
 import { TableOfContents, type TocEntry } from '../components/table-of-contents';
 import { flowMoveTarget } from '../lib/plan-state';
 import { flowElementId } from '../lib/dom-ids';
-import { FLOW_SCROLL_DELAY_MS, parseFlowParam } from '../lib/toc';
+import { FLOW_SCROLL_DELAY_MS, PIN_SETTLE_MS } from '../lib/toc';
 
 const WIDE = '(min-width: 1024px)';
 const TOC_ID = 'test-plan-toc';
@@ -110,16 +111,28 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   const [createdFlowId, setCreatedFlowId] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [searchParams, setSearchParams] = useSearchParams();
-  const flowParam = parseFlowParam(searchParams.get('flow'));
+  const flowParam = parseId(searchParams.get('flow'));
 
   const list = flows.data;
 
+  // Spec §2: `?flow=` names the current flow only until the reader scrolls on. Our own scroll
+  // to it (a click in the table of contents, a deep link) must not count: scrolling counts once
+  // the page has been still for a moment after it, by whatever means (keys, scrollbar, find).
+  const pin = useRef({ settled: false, timer: 0 });
+  const holdPin = useCallback(() => {
+    const current = pin.current;
+    current.settled = false;
+    window.clearTimeout(current.timer);
+    current.timer = window.setTimeout(() => (current.settled = true), PIN_SETTLE_MS);
+  }, []);
+
   const selectFlow = useCallback(
     (flowId: number) => {
+      holdPin();
       scrollToFlow(flowId, true);
       setSearchParams({ flow: String(flowId) }, { replace: true, preventScrollReset: true });
     },
-    [setSearchParams],
+    [setSearchParams, holdPin],
   );
 
   // Spec §2, §9: a deep link (`?flow=`) scrolls to its flow once the plan is there, after 100 ms.
@@ -131,12 +144,18 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   useEffect(() => {
     const target = deepLink.current;
     if (!loaded || target === null) return;
-    deepLink.current = null;
-    const timer = window.setTimeout(() => scrollToFlow(target), FLOW_SCROLL_DELAY_MS);
+    // Cleared in the timer, not here: StrictMode's second run of the effect (in development)
+    // clears the first run's timer, and must then start its own.
+    const timer = window.setTimeout(() => {
+      deepLink.current = null;
+      holdPin();
+      scrollToFlow(target);
+    }, FLOW_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [loaded]);
+  }, [loaded, holdPin]);
 
-  // Spec §2: scrolling with the wheel (or a finger) clears the query; the plan is being read.
+  // Spec §2: scrolling with the wheel (or a finger) clears the query; the plan is being read. So
+  // does any other scroll once our own scroll to the flow has come to rest.
   const hasParam = searchParams.has('flow');
   useEffect(() => {
     if (!hasParam) return;
@@ -148,13 +167,17 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
         },
         { replace: true, preventScrollReset: true },
       );
+    // While our own (possibly smooth) scroll goes on, each of its steps pushes the rest further.
+    const scrolled = () => (pin.current.settled ? clear() : holdPin());
     window.addEventListener('wheel', clear, { passive: true, once: true });
     window.addEventListener('touchmove', clear, { passive: true, once: true });
+    window.addEventListener('scroll', scrolled, { passive: true });
     return () => {
       window.removeEventListener('wheel', clear);
       window.removeEventListener('touchmove', clear);
+      window.removeEventListener('scroll', scrolled);
     };
-  }, [hasParam, setSearchParams]);
+  }, [hasParam, setSearchParams, holdPin]);
 
   // One stable object, so that memoised flows and steps do not render again with every change.
   const { mutate: rename } = renameFlow;
@@ -385,10 +408,9 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
 /** Spec §2 "Milestone test plan" (/milestones/{milestoneId}): staff and the client's members. */
 export const TestPlanRoute = () => {
   const { milestoneId } = useParams();
-  const id = Number(milestoneId);
-  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-  const milestone = useMilestone(id, valid);
-  const notFound = !valid || (milestone.isError && isNotFound(milestone.error));
+  const id = parseId(milestoneId);
+  const milestone = useMilestone(id ?? 0, id !== null);
+  const notFound = id === null || (milestone.isError && isNotFound(milestone.error));
   // Spec §2: the milestone page title is '{milestone name} Test Plan'.
   usePageTitle(
     milestone.data
