@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { InlineEditor, type InlineEditorProps } from './inline-editor';
@@ -133,5 +134,32 @@ describe('InlineEditor', () => {
     await userEvent.type(field, '{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('keeps the text after a failed save, and saves it again on the next Enter', async () => {
+    const onSave = vi.fn();
+    const editor = (pending: boolean): ReactElement => (
+      <InlineEditor
+        initial=""
+        label="New step description"
+        maxLength={100}
+        multiline
+        saveOnBlur
+        pending={pending}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />
+    );
+    const { rerender } = render(editor(false));
+    const field = screen.getByRole('textbox', { name: 'New step description' });
+    await userEvent.type(field, 'Pay with a test card{Enter}');
+    expect(onSave).toHaveBeenCalledExactlyOnceWith('Pay with a test card', 'key');
+    // The save is on its way, then refused: the editor stays, with the reader's text.
+    rerender(editor(true));
+    rerender(editor(false));
+    expect(field).toHaveValue('Pay with a test card');
+    await userEvent.type(field, '{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(onSave).toHaveBeenLastCalledWith('Pay with a test card', 'key');
   });
 });
