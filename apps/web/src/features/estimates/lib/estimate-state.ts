@@ -1,5 +1,6 @@
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { moveItem } from '@portal/contract/ordering';
+import { locateChild, moveChild, renumber } from '../../../lib/nested-list';
 
 /**
  * The estimate screen's local state rules (spec §4), as pure functions over the cached estimate:
@@ -10,10 +11,6 @@ import { moveItem } from '@portal/contract/ordering';
  */
 
 type Sections = readonly EstimateSection[];
-
-/** Positions follow the array: `order` is always the 0-based index (DESIGN §3 ordering). */
-const renumber = <T extends { order: number }>(list: readonly T[]): T[] =>
-  list.map((entry, index) => (entry.order === index ? entry : { ...entry, order: index }));
 
 const withSections = (estimate: EstimateDetail, sections: EstimateSection[]): EstimateDetail => ({
   ...estimate,
@@ -102,13 +99,12 @@ export const changeCommentCount = (
 
 export type ItemLocation = { sectionId: number; index: number };
 
+const ITEM_KEYS = { children: 'items', parent: 'section' } as const;
+
 /** Where an item is: its section and its index there, or null. */
 export const locateItem = (sections: Sections, itemId: number): ItemLocation | null => {
-  for (const section of sections) {
-    const index = section.items.findIndex((item) => item.id === itemId);
-    if (index >= 0) return { sectionId: section.id, index };
-  }
-  return null;
+  const at = locateChild(sections, 'items', itemId);
+  return at && { sectionId: at.parentId, index: at.index };
 };
 
 /** The sections with the one at `from` moved to `to`. */
@@ -123,32 +119,8 @@ export const moveItemInSections = (
   sections: Sections,
   itemId: number,
   to: ItemLocation,
-): EstimateSection[] => {
-  const from = locateItem(sections, itemId);
-  const target = sections.find((section) => section.id === to.sectionId);
-  if (!from || !target) return [...sections];
-  const source = sections.find((section) => section.id === from.sectionId);
-  const moving = source?.items[from.index];
-  if (!moving) return [...sections];
-  if (from.sectionId === to.sectionId) {
-    return sections.map((section) =>
-      section.id === to.sectionId
-        ? { ...section, items: renumber(moveItem(section.items, from.index, to.index)) }
-        : section,
-    );
-  }
-  const moved = { ...moving, section: to.sectionId };
-  return sections.map((section) => {
-    if (section.id === from.sectionId)
-      return { ...section, items: renumber(section.items.filter((item) => item.id !== itemId)) };
-    if (section.id === to.sectionId) {
-      const items = [...section.items];
-      items.splice(Math.min(Math.max(to.index, 0), items.length), 0, moved);
-      return { ...section, items: renumber(items) };
-    }
-    return section;
-  });
-};
+): EstimateSection[] =>
+  moveChild(sections, ITEM_KEYS, itemId, { parentId: to.sectionId, index: to.index });
 
 /**
  * A section `move` answers every section of the estimate in order: that is the new list. Sections

@@ -1,5 +1,6 @@
 import { moveItem } from '@portal/contract/ordering';
 import type { TestFlow, TestStep, TestStepType } from '@portal/contract/test-plans';
+import { locateChild, moveChild, renumber } from '../../../lib/nested-list';
 
 /**
  * The test plan's local state rules (spec §7 "Milestones and test plan"), as pure functions over
@@ -10,10 +11,6 @@ import type { TestFlow, TestStep, TestStepType } from '@portal/contract/test-pla
  */
 
 export type Flows = readonly TestFlow[];
-
-/** Positions follow the array: `order` is always the 0-based index (DESIGN §3 ordering). */
-const renumber = <T extends { order: number }>(list: readonly T[]): T[] =>
-  list.map((entry, index) => (entry.order === index ? entry : { ...entry, order: index }));
 
 export const appendFlow = (flows: Flows, flow: TestFlow): TestFlow[] =>
   renumber([...flows.filter((other) => other.id !== flow.id), flow]);
@@ -76,45 +73,20 @@ export const otherStepType = (type: TestStepType): TestStepType =>
 
 export type StepLocation = { flowId: number; index: number };
 
+const STEP_KEYS = { children: 'test_steps', parent: 'test_flow' } as const;
+
 /** Where a step is: its flow and its index there, or null. */
 export const locateStep = (flows: Flows, stepId: number): StepLocation | null => {
-  for (const flow of flows) {
-    const index = flow.test_steps.findIndex((step) => step.id === stepId);
-    if (index >= 0) return { flowId: flow.id, index };
-  }
-  return null;
+  const at = locateChild(flows, 'test_steps', stepId);
+  return at && { flowId: at.parentId, index: at.index };
 };
 
 /**
  * The flows with a step moved to `to.index` of flow `to.flowId` (clamped to that flow's steps,
  * counted without the moved step), in the same flow or another.
  */
-export const moveStepInFlows = (flows: Flows, stepId: number, to: StepLocation): TestFlow[] => {
-  const from = locateStep(flows, stepId);
-  const target = flows.find((flow) => flow.id === to.flowId);
-  if (!from || !target) return [...flows];
-  if (from.flowId === to.flowId) {
-    return flows.map((flow) =>
-      flow.id === to.flowId
-        ? { ...flow, test_steps: renumber(moveItem(flow.test_steps, from.index, to.index)) }
-        : flow,
-    );
-  }
-  const source = flows.find((flow) => flow.id === from.flowId);
-  const moving = source?.test_steps[from.index];
-  if (!moving) return [...flows];
-  const moved = { ...moving, test_flow: to.flowId };
-  return flows.map((flow) => {
-    if (flow.id === from.flowId)
-      return { ...flow, test_steps: renumber(flow.test_steps.filter((s) => s.id !== stepId)) };
-    if (flow.id === to.flowId) {
-      const steps = [...flow.test_steps];
-      steps.splice(Math.min(Math.max(to.index, 0), steps.length), 0, moved);
-      return { ...flow, test_steps: renumber(steps) };
-    }
-    return flow;
-  });
-};
+export const moveStepInFlows = (flows: Flows, stepId: number, to: StepLocation): TestFlow[] =>
+  moveChild(flows, STEP_KEYS, stepId, { parentId: to.flowId, index: to.index });
 
 /**
  * A step `move` answers only the flows it touched (its own, or the source then the target): those
