@@ -203,10 +203,13 @@ export const importLeads = async (
       else fresh.push(entry);
     }
     const write = !dryRun && read.errors.length === 0;
+    // Inserted from the last row up: the list shows equal times by id, newest id first, so the
+    // file's first row comes first — as in the export it may be, which thus round-trips exactly.
+    const bottomUp = fresh.toReversed();
     if (write)
-      for (let start = 0; start < fresh.length; start += INSERT_BATCH)
+      for (let start = 0; start < bottomUp.length; start += INSERT_BATCH)
         await tx.insert(leads).values(
-          fresh.slice(start, start + INSERT_BATCH).map(({ data }) => ({
+          bottomUp.slice(start, start + INSERT_BATCH).map(({ data }) => ({
             ...changesOf(data),
             firstName: data.first_name,
             lastName: data.last_name,

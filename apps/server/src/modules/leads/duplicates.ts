@@ -50,9 +50,13 @@ export type DuplicateIndex = {
   match: (email: string, phone: string) => { lead: number; reason: LeadDuplicateReason } | null;
 };
 
+// Rows looked up per query. Beyond a few hundred values in `= ANY(…)` PostgreSQL estimates a
+// sequential scan cheaper than the two indexes (it was 30x slower at 100,000 leads with 1,000).
+const DUPLICATE_BATCH = 200;
+
 /**
- * The existing leads that any of many rows duplicate, found in one query per thousand rows (an
- * import checks every row of its file this way, inside its transaction).
+ * The existing leads that any of many rows duplicate, found with one indexed query per 200 rows
+ * (an import checks every row of its file this way, inside its transaction).
  */
 export const indexDuplicates = async (
   executor: Executor,
@@ -60,9 +64,8 @@ export const indexDuplicates = async (
 ): Promise<DuplicateIndex> => {
   const byEmail = new Map<string, number>();
   const byPhone = new Map<string, number>();
-  const BATCH = 1_000;
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
+  for (let start = 0; start < rows.length; start += DUPLICATE_BATCH) {
+    const batch = rows.slice(start, start + DUPLICATE_BATCH);
     const emails = [...new Set(batch.map((r) => r.email.toLowerCase()))];
     const phones = [
       ...new Set(batch.map((r) => phoneDigits(r.phone)).filter((d): d is string => d !== null)),
