@@ -63,15 +63,18 @@ const download = async (url: string, auth: Record<string, string>) => {
   return { bytes, rows: lines - 1 };
 };
 
-const exportLine = async (
+/**
+ * Runs `work` once, timing it and sampling the server's memory, and prints one row of the table:
+ * rows, bytes, time, rows/s, memory at rest and at the peak.
+ */
+const measured = async (
   label: string,
-  url: string,
   group: number,
-  auth: Record<string, string>,
+  work: () => Promise<{ rows: number; bytes: number; note?: string }>,
 ) => {
   const rest = await serverRss(group);
   const started = performance.now();
-  const { result, peak } = await peakWhile(group, () => download(url, auth));
+  const { result, peak } = await peakWhile(group, work);
   const seconds = (performance.now() - started) / 1000;
   console.log(
     [
@@ -84,9 +87,13 @@ const exportLine = async (
         .padStart(10),
       `${(rest / MB).toFixed(0)} MB`.padStart(9),
       `${(peak / MB).toFixed(0)} MB`.padStart(9),
+      result.note ?? '',
     ].join(' '),
   );
 };
+
+const exportLine = (label: string, url: string, group: number, auth: Record<string, string>) =>
+  measured(label, group, () => download(url, auth));
 
 /** A CRM-style file of `count` people nobody in the seeded data is (their own email domain). */
 const importFile = (count: number) => {
@@ -111,9 +118,7 @@ const importLine = async (
   const form = new FormData();
   form.append('dry_run', String(dryRun));
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
-  const rest = await serverRss(group);
-  const started = performance.now();
-  const { result, peak } = await peakWhile(group, async () => {
+  await measured(label, group, async () => {
     const response = await fetch(`${url}/api/leads/import/`, {
       method: 'POST',
       headers: auth,
@@ -122,23 +127,12 @@ const importLine = async (
     const body = (await response.json()) as { rows: number; created: number; errors: unknown[] };
     if (!response.ok || body.errors.length > 0)
       throw new Error(`import failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return body;
+    return {
+      rows: body.rows,
+      bytes: csv.length,
+      note: `  created ${body.created.toLocaleString('en')}`,
+    };
   });
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    [
-      label.padEnd(30),
-      result.rows.toLocaleString('en').padStart(11),
-      `${(csv.length / MB).toFixed(0)} MB`.padStart(8),
-      `${seconds.toFixed(1)} s`.padStart(8),
-      Math.round(result.rows / seconds)
-        .toLocaleString('en')
-        .padStart(10),
-      `${(rest / MB).toFixed(0)} MB`.padStart(9),
-      `${(peak / MB).toFixed(0)} MB`.padStart(9),
-      `  created ${result.created.toLocaleString('en')}`,
-    ].join(' '),
-  );
 };
 
 const header = () =>
