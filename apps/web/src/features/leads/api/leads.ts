@@ -21,9 +21,10 @@ import { leadKeys } from './keys';
 const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads');
 
 /** One page of the lead list (spec §7 Leads), newest first. */
-export const useLeads = (query: LeadQueryState) =>
+export const useLeads = (query: LeadQueryState, enabled = true) =>
   useQuery({
     queryKey: leadKeys.list(query),
+    enabled,
     queryFn: ({ signal }) =>
       request(leads.path, {
         query: {

@@ -54,9 +54,9 @@ const DuplicateNotice = ({ lead, onMerged }: { lead: Lead; onMerged(): void }) =
     >
       <ul className="flex flex-col gap-2">
         {others.map((other) => (
-          <li key={other.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <CopyCheck aria-hidden className="size-4 shrink-0" />
-            <span>
+          <li key={other.id} className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+            <span className="min-w-0 flex-1 basis-64">
+              <CopyCheck aria-hidden className="mr-1.5 inline size-4 align-[-3px]" />
               Possible duplicate of{' '}
               <Link
                 to={`/leads?search=${encodeURIComponent(other.email)}`}
@@ -67,12 +67,7 @@ const DuplicateNotice = ({ lead, onMerged }: { lead: Lead; onMerged(): void }) =
               ({REASONS[other.reason]}
               {other.company ? `, ${other.company}` : ''})
             </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="ml-auto"
-              onClick={() => setTarget(other)}
-            >
+            <Button variant="secondary" size="sm" onClick={() => setTarget(other)}>
               <GitMerge aria-hidden />
               Merge into {leadName(other)}
             </Button>

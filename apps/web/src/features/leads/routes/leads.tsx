@@ -96,9 +96,10 @@ const ViewToggle = ({ view, onChange }: { view: LeadsView; onChange(view: LeadsV
 export const LeadsRoute = () => {
   const [params, setParams] = useSearchParams();
   const query = readLeadQuery(params);
-  const leads = useLeads(query);
-  const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
   const [view, setView] = useLeadsView();
+  // The board asks for its columns itself; the page of the list is fetched only when shown.
+  const leads = useLeads(query, view === 'list');
+  const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const listTop = useRef<HTMLElement>(null);
