@@ -55,7 +55,8 @@ export const decodeCsv = (bytes: Buffer): string => {
   const utf16 =
     (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (utf16) throw fieldError('file', P.importNotUtf8);
-  if (bytes.subarray(0, 64 * 1024).includes(0)) throw fieldError('file', P.importNotText);
+  // A NUL byte anywhere means binary data (and PostgreSQL text cannot hold one).
+  if (bytes.includes(0)) throw fieldError('file', P.importNotText);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
@@ -63,14 +64,22 @@ export const decodeCsv = (bytes: Buffer): string => {
   }
 };
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can store: no NUL, no lone surrogate (JSON escapes can spell both). */
+const storable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
 /** A cell of metadata JSON (what the export writes): an object of text values, or an error. */
 const parseMetadataCell = (cell: string): Record<string, unknown> | null => {
   if (cell.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(cell);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const entries = Object.entries(value);
+    const bad = entries.some(
+      ([key, item]) => !storable(key) || (typeof item === 'string' && !storable(item)),
+    );
+    return bad ? null : (value as Record<string, unknown>);
   } catch {
     return null;
   }

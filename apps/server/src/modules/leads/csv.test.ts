@@ -256,6 +256,28 @@ describe('POST /api/leads/import/', () => {
     expect(await leadCount()).toBe(0);
   });
 
+  it('refuses metadata JSON that PostgreSQL cannot store, on its row, instead of failing', async () => {
+    const file = [
+      'first_name,last_name,email,metadata',
+      'Nul,Value,nul@example.test,"{""a"":""x\\u0000y""}"',
+      'Nul,Key,key@example.test,"{""\\u0000"":""y""}"',
+      'Lone,Surrogate,lone@example.test,"{""a"":""\\ud800""}"',
+    ].join('\n');
+    const res = await importCsv(file);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual(
+      [2, 3, 4].map((row) => ({ row, field: 'metadata', message: P.importBadMetadata })),
+    );
+    const nulLater = Buffer.concat([
+      Buffer.from('first_name,last_name,email\n'),
+      Buffer.alloc(70 * 1024, 'a'),
+      Buffer.from([0]),
+    ]);
+    const binary = await importCsv(nulLater);
+    expect(binary.json()).toEqual({ file: [P.importNotText] });
+    expect(await leadCount()).toBe(0);
+  });
+
   it('skips and reports rows that repeat an existing lead by email or phone', async () => {
     const known = await insertLead(t, { email: 'Known@Example.test', phone: '(555) 010-0200' });
     const file = [
