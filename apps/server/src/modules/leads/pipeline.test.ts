@@ -274,6 +274,17 @@ describe('POST /api/leads/{id}/convert/', () => {
     expect(await countOf(clients)).toBe(1);
   });
 
+  it('converts once when two staff convert the same lead at the same moment', async () => {
+    const lead = await insertLead(t, { email: 'race@example.test', company: 'Race Co' });
+    const before = [await countOf(clients), await countOf(projects)];
+    const answers = await Promise.all([
+      staff().post(`/api/leads/${lead.id}/convert/`, {}),
+      w.as('otherStaff').post(`/api/leads/${lead.id}/convert/`, {}),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect([await countOf(clients), await countOf(projects)]).toEqual(before.map((n) => n + 1));
+  });
+
   it('takes the names given, the person when there is no company, and links a known user', async () => {
     const existing = await createUser(t.db, { email: 'known@person.example' });
     const lead = await insertLead(t, {
