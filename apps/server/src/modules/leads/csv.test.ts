@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   LEAD_EXPORT_COLUMNS,
@@ -139,6 +140,25 @@ describe('GET /api/leads/export/', () => {
     // The test pool has 5 connections: a leaked cursor connection would stall the tenth export.
     for (let i = 0; i < 10; i++) expect(records((await exportCsv()).body)).toHaveLength(233);
     expect((await staff().get('/api/leads/')).json().count).toBe(233);
+  });
+
+  it('lets go of its cursor and connection when the download is abandoned', async () => {
+    await t.db.execute(sql`INSERT INTO leads (first_name, last_name, email)
+      SELECT 'Many', 'Leads', 'many' || n || '@example.test' FROM generate_series(1, 60000) AS n`);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const abort = new AbortController();
+    const res = await fetch(`${address}/api/leads/export/`, {
+      headers: { authorization: `Token ${w.tokens.staff}` },
+      signal: abort.signal,
+    });
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(first?.value?.byteLength).toBeGreaterThan(0);
+    abort.abort();
+    // Every connection is back in the pool (none is held by a cursor nobody reads).
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
+    expect((await staff().get('/api/leads/?search=many')).json().count).toBe(60000);
   });
 
   it('answers a header row alone when nothing matches, and 400 for a bad filter', async () => {
