@@ -7,7 +7,7 @@ import type { LeadListQuery } from '@portal/contract/leads';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { leadListStatement } from '../../apps/server/src/modules/leads/service';
 import { load, warmUp, type LoadResult } from './load';
-import { BENCH_ADMIN, startPortal } from './processes';
+import { BENCH_ADMIN, startPortal, type Running } from './processes';
 
 /**
  * Lead search and filter at scale (DESIGN §6): the portal on a database of 100,000 and then
@@ -221,12 +221,19 @@ const login = async (url: string) => {
 };
 
 /**
- * Runs on a database of its own: on the PostgreSQL server in DATABASE_URL when set, else on an
- * embedded PostgreSQL started here. Seeding the million takes about a minute on a 2-core machine;
- * BENCH_LEADS_MILLION=0 skips that step.
+ * A scratch database for lead measures: on the PostgreSQL server in DATABASE_URL when set, else
+ * on an embedded PostgreSQL started here (with the buffers an operator would give a million
+ * leads), with the portal started on it. `run` gets both; everything is dropped afterwards.
  */
-export const benchLeads = async (options: { seconds: number }) => {
-  const million = process.env.BENCH_LEADS_MILLION !== '0';
+export const withLeadsDatabase = async (
+  run: (context: {
+    where: string;
+    portal: Running;
+    databaseUrl: string;
+    seeder: pg.Client;
+    auth: Record<string, string>;
+  }) => Promise<void>,
+) => {
   let embedded: EmbeddedDatabase | null = null;
   let dir: string | null = null;
   let adminUrl = process.env.DATABASE_URL;
@@ -258,15 +265,7 @@ export const benchLeads = async (options: { seconds: number }) => {
     await seeder.connect();
     try {
       const auth = { authorization: `Token ${await login(portal.url)}` };
-      console.log(`\nLeads on ${where}`);
-      await seedLeads(seeder, 100_000);
-      await measure('100,000 leads', portal.url, databaseUrl.toString(), auth, options.seconds);
-      if (million) {
-        await seedLeads(seeder, 900_000);
-        await measure('1,000,000 leads', portal.url, databaseUrl.toString(), auth, options.seconds);
-      } else {
-        console.log('\n(BENCH_LEADS_MILLION=0: the 1,000,000-lead step was skipped.)');
-      }
+      await run({ where, portal, databaseUrl: databaseUrl.toString(), seeder, auth });
     } finally {
       await seeder.end();
       await portal.stop();
@@ -286,4 +285,20 @@ export const benchLeads = async (options: { seconds: number }) => {
     await embedded?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }
+};
+
+/** Seeding the million takes about a minute on a 2-core machine; BENCH_LEADS_MILLION=0 skips it. */
+export const benchLeads = async (options: { seconds: number }) => {
+  const million = process.env.BENCH_LEADS_MILLION !== '0';
+  await withLeadsDatabase(async ({ where, portal, databaseUrl, seeder, auth }) => {
+    console.log(`\nLeads on ${where}`);
+    await seedLeads(seeder, 100_000);
+    await measure('100,000 leads', portal.url, databaseUrl, auth, options.seconds);
+    if (million) {
+      await seedLeads(seeder, 900_000);
+      await measure('1,000,000 leads', portal.url, databaseUrl, auth, options.seconds);
+    } else {
+      console.log('\n(BENCH_LEADS_MILLION=0: the 1,000,000-lead step was skipped.)');
+    }
+  });
 };

@@ -1,6 +1,7 @@
 import { measureInitialJs, printBundle } from './bundle';
 import { benchCanvasEditor } from './canvas-editor';
 import { benchEstimates } from './estimates';
+import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
 import { benchTestPlanScreen } from './test-plan-screen';
@@ -74,7 +75,7 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
- * `leads`, `estimates`, `canvas`, `test-plan`. Unset, everything runs.
+ * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`. Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -88,6 +89,7 @@ const main = async () => {
   );
   if (runs('api')) await benchApi();
   if (runs('leads')) await benchLeads({ seconds: SECONDS });
+  if (runs('lead-csv')) await benchLeadCsv();
   if (runs('estimates')) await benchEstimates({ seconds: SECONDS });
   if (runs('canvas')) await benchCanvasEditor();
   if (runs('test-plan')) await benchTestPlanScreen();

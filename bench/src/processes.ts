@@ -7,7 +7,12 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-export type Running = { url: string; stop: () => Promise<void> };
+export type Running = {
+  url: string;
+  stop: () => Promise<void>;
+  /** The process group the server runs in (portals only), to read its memory. */
+  group?: number;
+};
 
 const stopProcess = async (child: ChildProcess) => {
   if (child.exitCode !== null) return;
@@ -99,6 +104,7 @@ export const startPortal = async (databaseUrl?: string): Promise<Running> => {
   }
   return {
     url,
+    ...(child.pid === undefined ? {} : { group: child.pid }),
     stop: async () => {
       if (child.exitCode !== null || child.pid === undefined) return;
       // The shell npm runs the script in does not pass SIGTERM on (tsx would be orphaned and the

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   LEAD_STATUSES,
+  leadImportOptionsSchema,
   leadCreateRequestSchema,
   leadListQuerySchema,
   leadPageCount,
   leadPublicRequestSchema,
   leadStatusBadge,
+  phoneDigits,
 } from './leads';
 
 describe('lead statuses', () => {
@@ -62,5 +64,24 @@ describe('lead requests', () => {
       search: 'smi',
       status: 'won',
     });
+  });
+});
+
+describe('the leads pipeline rules', () => {
+  it('compares phones by their digits, from seven of them on', () => {
+    expect(phoneDigits('+1 (415) 555-0142')).toBe('14155550142');
+    expect(phoneDigits('555.0142 x')).toBe('5550142');
+    expect(phoneDigits('0142 55')).toBeNull();
+    expect(phoneDigits('')).toBeNull();
+  });
+
+  it('reads dry_run as a form sends it', () => {
+    const read = (value: unknown) => leadImportOptionsSchema.safeParse({ dry_run: value });
+    expect(read('true').data).toEqual({ dry_run: true });
+    expect(read('False').data).toEqual({ dry_run: false });
+    expect(read('1').data).toEqual({ dry_run: true });
+    expect(read(false).data).toEqual({ dry_run: false });
+    expect(read('maybe').error?.issues[0]?.message).toBe('Must be a valid boolean.');
+    expect(leadImportOptionsSchema.parse({})).toEqual({});
   });
 });

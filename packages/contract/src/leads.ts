@@ -165,6 +165,14 @@ export type LeadPublicRequest = z.infer<typeof leadPublicRequestSchema>;
 /** What the website form gets back, stored or not (201). */
 export const leadPublicResponseSchema = detailSchema;
 
+/** A client or project a won lead was converted into, enough to link to it. */
+export const leadConversionTargetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+});
+export type LeadConversionTarget = z.infer<typeof leadConversionTargetSchema>;
+
 export const leadSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -180,6 +188,9 @@ export const leadSchema = z.object({
   metadata: z.record(z.string(), z.string()),
   /** ISO 8601 with time zone. */
   created_at: z.string(),
+  /** Set once the lead was converted (`POST /api/leads/{id}/convert/`); null before. */
+  converted_client: leadConversionTargetSchema.nullable(),
+  converted_project: leadConversionTargetSchema.nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = paginated(leadSchema);
@@ -221,3 +232,152 @@ export const leadCommentCreateRequestSchema = requestBody({
   message: textField(L.comment),
 });
 export type LeadCommentCreateRequest = z.infer<typeof leadCommentCreateRequestSchema>;
+
+// The pipeline: board, CSV import and export, duplicates, merge and convert (issue 18).
+
+/** The columns of `GET /api/leads/export/`, in order; the import reads the same names back. */
+export const LEAD_EXPORT_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'company',
+  'title',
+  'status',
+  'message',
+  'created_at',
+  'metadata',
+] as const;
+
+/** The largest CSV file `POST /api/leads/import/` reads. */
+export const LEAD_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Phones are compared by their digits; fewer than this many say too little to match on. */
+export const LEAD_PHONE_MATCH_MIN_DIGITS = 7;
+
+/** The digits of a phone number when there are enough of them to compare, else null. */
+export const phoneDigits = (phone: string): string | null => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= LEAD_PHONE_MATCH_MIN_DIGITS ? digits : null;
+};
+
+export const LEAD_DUPLICATE_REASONS = ['email', 'phone'] as const;
+export type LeadDuplicateReason = (typeof LEAD_DUPLICATE_REASONS)[number];
+
+/** `GET /api/leads/{id}/duplicates/`: other leads with the same email or phone, oldest first. */
+export const leadDuplicateSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  status: z.string(),
+  reason: z.enum(LEAD_DUPLICATE_REASONS),
+});
+export type LeadDuplicate = z.infer<typeof leadDuplicateSchema>;
+export const leadDuplicateListSchema = z.array(leadDuplicateSchema);
+
+/** `dry_run` as a form or query value: `true`/`false` (and the usual spellings of them). */
+const formBooleanField = () =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const v = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(v)) return true;
+      if (['false', '0', 'no', 'off', ''].includes(v)) return false;
+      return value;
+    },
+    z.boolean({ error: M.notABoolean }),
+  );
+
+/** `POST /api/leads/import/`: the multipart fields besides `file` (also read from the query). */
+export const leadImportOptionsSchema = z.object({
+  dry_run: formBooleanField().optional(),
+});
+export type LeadImportOptions = z.infer<typeof leadImportOptionsSchema>;
+
+/** Why an import could not take a row (the file's row number, the header being row 1). */
+export const leadImportErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export type LeadImportError = z.infer<typeof leadImportErrorSchema>;
+
+/** A row that matches a lead already there: it is skipped, not created twice. */
+export const leadImportDuplicateSchema = z.object({
+  row: z.number().int(),
+  lead: z.number().int(),
+  reason: z.enum(LEAD_DUPLICATE_REASONS),
+});
+export type LeadImportDuplicate = z.infer<typeof leadImportDuplicateSchema>;
+
+/** One row as the import will write it: what the dry run's preview table shows. */
+export const leadImportPreviewRowSchema = z.object({
+  row: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  status: z.string(),
+});
+export type LeadImportPreviewRow = z.infer<typeof leadImportPreviewRowSchema>;
+
+export const LEAD_IMPORT_PREVIEW_ROWS = 50;
+
+/**
+ * The answer of an import or its dry run: `rows` read, `created` (0 on a dry run or when any row
+ * has an error: all or nothing), the rows skipped as duplicates, every bad row, the columns as
+ * they were understood and the first rows as they would be written.
+ */
+export const leadImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  duplicates: z.array(leadImportDuplicateSchema),
+  errors: z.array(leadImportErrorSchema),
+  /** Each header of the file and the field it fills (`metadata.<name>` for unknown ones). */
+  columns: z.array(z.object({ header: z.string(), field: z.string() })),
+  preview: z.array(leadImportPreviewRowSchema),
+});
+export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
+
+/** `POST /api/leads/{id}/merge/`: this lead goes into `into`, which is answered. */
+export const leadMergeRequestSchema = requestBody({ into: pkField() });
+export type LeadMergeRequest = z.infer<typeof leadMergeRequestSchema>;
+
+/** `POST /api/leads/{id}/convert/`: names default to the company (or the person) they come from. */
+export const leadConvertRequestSchema = requestBody({
+  client_name: blankableTextField(255).optional(),
+  project_name: blankableTextField(255).optional(),
+});
+export type LeadConvertRequest = z.infer<typeof leadConvertRequestSchema>;
+
+/** What a conversion made: the lead (now `won`), the new client and its first project. */
+export const leadConvertResultSchema = z.object({
+  lead: leadSchema,
+  client: leadConversionTargetSchema,
+  project: leadConversionTargetSchema,
+  /** The client user linked for the lead's email; `invited` when an invitation was emailed. */
+  client_user: z.object({ id: z.number().int(), email: z.string(), invited: z.boolean() }),
+});
+export type LeadConvertResult = z.infer<typeof leadConvertResultSchema>;
+
+export const LEAD_PIPELINE_MESSAGES = {
+  alreadyConverted: 'This lead has already been converted to a client.',
+  mergeIntoItself: 'A lead cannot be merged into itself.',
+  importNoFile: 'No file was submitted.',
+  importTooLarge: `The file is larger than ${LEAD_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  importNotText: 'This is not a CSV file: it holds binary data.',
+  importNotUtf8: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.',
+  importEmpty: 'The file is empty: it needs a header row and at least one lead.',
+  importNoRows: 'The file has a header row but no leads.',
+  importMissingColumn: (field: string) =>
+    `The file has no "${field}" column (the first row must name the columns).`,
+  importUnreadable: (reason: string) => `This file could not be read as CSV: ${reason}`,
+  importRowLength: (cells: number, headers: number) =>
+    `This row has ${cells} cells but the header has ${headers}.`,
+  importBadDate: 'Enter a date and time such as 2024-05-01T09:30:00Z.',
+  importBadMetadata: 'Expected a JSON object of text values.',
+} as const;

@@ -2,7 +2,7 @@ import { eq, like, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RESERVED_SLUGS } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
-import type { Database, Executor } from './client';
+import type { Executor, TransactionalExecutor } from './client';
 
 /**
  * Slugs live in paths, and the router refuses path parameters over 200 characters, so a base
@@ -39,7 +39,7 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
  * attempt in its own (sub)transaction so a refused insert does not spoil the caller's.
  */
 export const insertWithUniqueSlug = async <T>(
-  db: Database,
+  db: TransactionalExecutor,
   options: {
     table: PgTable;
     slug: PgColumn;

@@ -10,7 +10,9 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { LEAD_LIMITS, LEAD_STATUSES } from '@portal/contract/leads';
+import { LEAD_LIMITS, LEAD_PHONE_MATCH_MIN_DIGITS, LEAD_STATUSES } from '@portal/contract/leads';
+import { clients } from './clients';
+import { projects } from './projects';
 import { users } from './users';
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -29,6 +31,9 @@ export const leadSearchDocument = (t: {
 }) =>
   sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.company} || ' ' || ${t.phone})`;
 
+/** A phone's digits as SQL: the expression `leads_phone_digits_idx` indexes (see phoneDigits). */
+export const leadPhoneDigits = (phone: unknown) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+
 export const leads = pgTable(
   'leads',
   {
@@ -45,8 +50,24 @@ export const leads = pgTable(
     // The query parameters of the page a website lead came from: a flat map of text.
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // What a won lead became (issue 18); the lead stays if the client or project goes.
+    convertedClientId: integer('converted_client_id').references(() => clients.id, {
+      onDelete: 'set null',
+    }),
+    convertedProjectId: integer('converted_project_id').references(() => projects.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
+    // Duplicate detection: the same email (any case) or the same phone digits (see phoneDigits).
+    index('leads_email_lower_idx').on(sql`lower(${t.email})`),
+    index('leads_phone_digits_idx')
+      .on(leadPhoneDigits(t.phone))
+      .where(
+        sql`length(${leadPhoneDigits(t.phone)}) >= ${sql.raw(String(LEAD_PHONE_MATCH_MIN_DIGITS))}`,
+      ),
+    index('leads_converted_client_idx').on(t.convertedClientId),
+    index('leads_converted_project_idx').on(t.convertedProjectId),
     index('leads_search_trgm').using('gin', sql`(${leadSearchDocument(t)}) gin_trgm_ops`),
     // Newest first, with and without the status filter; `id` breaks ties in the same instant.
     index('leads_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

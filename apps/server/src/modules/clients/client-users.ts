@@ -53,6 +53,70 @@ const displayName = (user: UserRow) => `${user.firstName} ${user.lastName}`.trim
 
 const MAX_ATTEMPTS = 3;
 
+/**
+ * Links the user, creating an invited account for an unknown address, inside the caller's
+ * transaction: the account, the link and the invitation email commit together or not at all.
+ * (Converting a lead runs this in the same transaction as the client it creates.)
+ */
+export const linkClientUser = async (
+  tx: Executor,
+  config: AppContext['config'],
+  body: ClientUserCreateRequest,
+  inviter: UserRow,
+) => {
+  const [client] = await tx
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(eq(clients.id, body.client))
+    .limit(1)
+    // Held until commit: a client deleted meanwhile would break the link's foreign key.
+    .for('key share');
+  if (!client) throw fieldError('client', FIELD_MESSAGES.pkMissing(body.client));
+
+  let user: UserRow | undefined;
+  let invite = false;
+  if (body.user !== undefined) {
+    [user] = await tx.select().from(users).where(eq(users.id, body.user)).limit(1).for('key share');
+    if (!user) throw fieldError('user', FIELD_MESSAGES.pkMissing(body.user));
+  } else {
+    const email = (body.email ?? '').trim().toLowerCase();
+    [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
+    if (!user) {
+      // Active but without a password: only the emailed link lets them in.
+      [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash: null, emailVerified: false })
+        .returning();
+      if (!user) throw new Error('invited user not created');
+    }
+    // Someone invited before who never accepted gets a fresh link with the new invitation.
+    invite = isPendingInvitation(user);
+  }
+
+  const [link] = await tx
+    .insert(clientUsers)
+    .values({ clientId: client.id, userId: user.id })
+    .returning({ id: clientUsers.id });
+  if (!link) throw new Error('client user not created');
+  if (invite)
+    await enqueueEmail(
+      tx,
+      invitationEmail({
+        to: user.email,
+        portalName: config.portalName,
+        link: emailTokenLink(config.publicUrl, config.secretKey, 'password-reset', user),
+        validSeconds: EMAIL_TOKEN_MAX_AGE['password-reset'],
+        inviterName: displayName(inviter),
+        clientName: client.name,
+      }),
+    );
+  return { id: link.id, email: user.email, invited: invite };
+};
+
 /** Who belongs to which client (staff only). */
 export const createClientUserService = (ctx: AppContext) => {
   const { db, config, mail } = ctx;
@@ -69,69 +133,8 @@ export const createClientUserService = (ctx: AppContext) => {
     return row ? toClientUserDto(row) : null;
   };
 
-  /**
-   * Links the user, creating an invited account for an unknown address. The account, the link
-   * and the invitation email are one transaction: a refused link sends nothing.
-   */
-  const linkOnce = async (body: ClientUserCreateRequest, inviter: UserRow) =>
-    db.transaction(async (tx) => {
-      const [client] = await tx
-        .select({ id: clients.id, name: clients.name })
-        .from(clients)
-        .where(eq(clients.id, body.client))
-        .limit(1)
-        // Held until commit: a client deleted meanwhile would break the link's foreign key.
-        .for('key share');
-      if (!client) throw fieldError('client', FIELD_MESSAGES.pkMissing(body.client));
-
-      let user: UserRow | undefined;
-      let invite = false;
-      if (body.user !== undefined) {
-        [user] = await tx
-          .select()
-          .from(users)
-          .where(eq(users.id, body.user))
-          .limit(1)
-          .for('key share');
-        if (!user) throw fieldError('user', FIELD_MESSAGES.pkMissing(body.user));
-      } else {
-        const email = (body.email ?? '').trim().toLowerCase();
-        [user] = await tx
-          .select()
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, email))
-          .limit(1);
-        if (!user) {
-          // Active but without a password: only the emailed link lets them in.
-          [user] = await tx
-            .insert(users)
-            .values({ email, passwordHash: null, emailVerified: false })
-            .returning();
-          if (!user) throw new Error('invited user not created');
-        }
-        // Someone invited before who never accepted gets a fresh link with the new invitation.
-        invite = isPendingInvitation(user);
-      }
-
-      const [link] = await tx
-        .insert(clientUsers)
-        .values({ clientId: client.id, userId: user.id })
-        .returning({ id: clientUsers.id });
-      if (!link) throw new Error('client user not created');
-      if (invite)
-        await enqueueEmail(
-          tx,
-          invitationEmail({
-            to: user.email,
-            portalName: config.portalName,
-            link: emailTokenLink(config.publicUrl, config.secretKey, 'password-reset', user),
-            validSeconds: EMAIL_TOKEN_MAX_AGE['password-reset'],
-            inviterName: displayName(inviter),
-            clientName: client.name,
-          }),
-        );
-      return { id: link.id, invited: invite };
-    });
+  const linkOnce = (body: ClientUserCreateRequest, inviter: UserRow) =>
+    db.transaction((tx) => linkClientUser(tx, config, body, inviter));
 
   return {
     list: async (

@@ -35,14 +35,17 @@ const isForeignKeyViolation = (error: unknown): boolean => {
  * The slug a new client or project gets: an explicit one normalised by the spec's rule, else
  * one derived from the name. Nothing left of either is a 400 on the field it came from.
  */
-export const slugSource = (body: { name: string; slug?: string | null | undefined }) => {
+export const slugSource = (
+  body: { name: string; slug?: string | null | undefined },
+  nameField = 'name',
+) => {
   if (body.slug) {
     const base = slugBase(body.slug);
     if (!base) throw fieldError('slug', CLIENT_MESSAGES.blankSlug);
     return base;
   }
   const base = slugBase(body.name);
-  if (!base) throw fieldError('name', CLIENT_MESSAGES.blankSlug);
+  if (!base) throw fieldError(nameField, CLIENT_MESSAGES.blankSlug);
   return base;
 };
 

@@ -45,6 +45,14 @@ describe('demo leads', () => {
     );
   });
 
+  it('hold a duplicate pair, as the drawer shows it', async () => {
+    const harts = (await get('/api/leads/?search=amelia hart')).json() as { results: Lead[] };
+    expect(harts.results).toHaveLength(2);
+    const [newer, older] = harts.results as [Lead, Lead];
+    const duplicates = (await get(`/api/leads/${newer.id}/duplicates/`)).json();
+    expect(duplicates).toEqual([expect.objectContaining({ id: older.id, reason: 'email' })]);
+  });
+
   it('can be searched like real ones', async () => {
     const smiths = (await get('/api/leads/?search=smith')).json() as { results: Lead[] };
     expect(smiths.results.map((l) => l.last_name).sort()).toEqual(

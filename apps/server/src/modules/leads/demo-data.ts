@@ -9,6 +9,8 @@ type DemoLead = {
   company: string;
   title?: string;
   phone: string;
+  /** Derived from the name and company unless given. */
+  email?: string;
   status: LeadStatus;
   /** How long ago it came in. */
   daysAgo: number;
@@ -32,6 +34,18 @@ const utm = (
 
 // A believable pipeline: every status, a few weeks of website enquiries and staff-entered leads.
 const DEMO_LEADS: DemoLead[] = [
+  // A duplicate pair (the drawer says "Possible duplicate of …"): typed in at a trade fair, then
+  // the same person wrote in through the website, before duplicates were caught on arrival.
+  {
+    first: 'Amelia',
+    last: 'Hart',
+    company: 'Northwind Outfitters',
+    email: 'Amelia.Hart@NorthwindOutfitters.example',
+    phone: '+1 (415) 555-0142',
+    status: 'contacted',
+    daysAgo: 12,
+    notes: 'Met at the retail trade fair booth. Interested in a store redesign.',
+  },
   {
     first: 'Amelia',
     last: 'Hart',
@@ -449,7 +463,7 @@ export const seedDemoLeads = async (db: TransactionalExecutor) => {
         .values({
           firstName: demo.first,
           lastName: demo.last,
-          email: `${slug}@${domain}.example`,
+          email: demo.email ?? `${slug}@${domain}.example`,
           phone: demo.phone,
           company: demo.company,
           title: demo.title ?? '',

@@ -22,13 +22,21 @@ export type NewLeadEmail = {
     Lead,
     'first_name' | 'last_name' | 'email' | 'phone' | 'company' | 'title' | 'message' | 'metadata'
   >;
+  /** The person already had a lead: this visit was added to its history. */
+  returning?: boolean;
 };
 
 /** Tells a staff member that the website form brought in a lead; the text part is the real one. */
-export const newLeadEmail = ({ to, portalName, link, lead }: NewLeadEmail): Email => {
+export const newLeadEmail = ({ to, portalName, link, lead, returning }: NewLeadEmail): Email => {
   const name = `${lead.first_name} ${lead.last_name}`;
   const who = lead.company ? `${name} (${lead.company})` : name;
-  const subject = oneLine(`New lead from the website: ${who}`, 200);
+  const subject = oneLine(
+    returning ? `Returning lead on the website: ${who}` : `New lead from the website: ${who}`,
+    200,
+  );
+  const intro = returning
+    ? 'Someone who is already a lead filled in the contact form on the website again. Their message was added to the lead as a comment:'
+    : 'Someone filled in the contact form on the website:';
   const details: [string, string][] = [
     ['Name', name],
     ['Email', lead.email],
@@ -41,7 +49,7 @@ export const newLeadEmail = ({ to, portalName, link, lead }: NewLeadEmail): Emai
   const text = [
     'Hello,',
     '',
-    'Someone filled in the contact form on the website:',
+    intro,
     '',
     ...shown.map(([label, value]) => `${label}: ${value}`),
     ...(lead.message ? ['', 'Message:', lead.message] : []),
@@ -59,7 +67,7 @@ export const newLeadEmail = ({ to, portalName, link, lead }: NewLeadEmail): Emai
   const html = `<!doctype html>
 <html><body style="font-family:sans-serif;line-height:1.5;color:#111">
 <p>Hello,</p>
-<p>Someone filled in the contact form on the website:</p>
+<p>${escapeHtml(intro)}</p>
 <table>${shown.map(([label, value]) => row(label, value)).join('')}</table>
 ${lead.message ? `<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(lead.message)}</p>` : ''}
 ${metadata.length > 0 ? `<p style="font-size:13px;color:#555">Came from a page with:</p><table style="font-size:13px">${metadata.map(([key, value]) => row(key, value)).join('')}</table>` : ''}

@@ -96,6 +96,8 @@ describe('leads permissions', () => {
       ...website,
       status: 'negotiation',
       notes: 'Met at the conference.',
+      converted_client: null,
+      converted_project: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect((await api.get(`/api/leads/${lead.id}/`)).json()).toEqual(lead);

@@ -1,11 +1,20 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailSchema } from '@portal/contract/common';
+import { detailSchema, idParamsSchema } from '@portal/contract/common';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import {
   LEAD_HONEYPOT_FIELD,
+  LEAD_IMPORT_MAX_BYTES,
   LEAD_MESSAGES,
+  LEAD_PIPELINE_MESSAGES,
+  leadConvertRequestSchema,
+  leadConvertResultSchema,
+  leadDuplicateListSchema,
+  leadImportOptionsSchema,
+  leadImportResultSchema,
+  leadMergeRequestSchema,
   leadCommentCreateRequestSchema,
   leadCommentListQuerySchema,
   leadCommentSchema,
@@ -16,10 +25,13 @@ import {
   leadUpdateRequestSchema,
 } from '@portal/contract/leads';
 import { isStaff, requireStaff } from '../../http/auth';
-import { validationError } from '../../http/errors';
-import { registerResource } from '../../http/resource';
+import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
+import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { createThrottle, THROTTLES } from '../../http/throttle';
 import { createLeadCommentService } from './comments';
+import { streamLeadsCsv } from './csv-export';
+import { decodeCsv, importLeads } from './csv-import';
+import { createLeadPipelineService } from './pipeline';
 import { createLeadService } from './service';
 
 const staffOnly = (request: FastifyRequest) => {
@@ -112,6 +124,161 @@ const leadCreateRoute = async (app: FastifyInstance) => {
   );
 };
 
+const hasCode = (error: unknown, code: string) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+
+/**
+ * The uploaded CSV of an import and its `dry_run` field (the query string may say it too). The
+ * file is read whole — at most 20 MB — since an import is checked entirely before anything is
+ * written; a larger one is refused as soon as it passes the limit.
+ */
+const readImportUpload = async (request: FastifyRequest) => {
+  if (!request.isMultipart()) throw fieldError('file', LEAD_PIPELINE_MESSAGES.importNoFile);
+  const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: LEAD_IMPORT_MAX_BYTES, files: 1, fields: 10 },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = bytes;
+      } else fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE'))
+      throw fieldError('file', LEAD_PIPELINE_MESSAGES.importTooLarge);
+    if (error instanceof ApiError) throw error;
+    const message = error instanceof Error ? error.message : 'unreadable form';
+    throw new ApiError(400, { detail: `Multipart form parse error - ${message}` });
+  }
+  if (!file) throw fieldError('file', LEAD_PIPELINE_MESSAGES.importNoFile);
+  return { file, options: parseBody(leadImportOptionsSchema, fields) };
+};
+
+/** The pipeline calls (issue 18): export, import, duplicates, merge, convert — staff only. */
+const leadPipelineRoutes = (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const pipeline = createLeadPipelineService(app.ctx);
+  const tags = ['leads'];
+  const guard = { preValidation: async (request: FastifyRequest) => staffOnly(request) };
+
+  app.get(
+    listActionPath('leads', 'export'),
+    {
+      schema: {
+        tags,
+        summary: 'The filtered leads as CSV',
+        description:
+          'Same `search` and `status` as the list, newest first; UTF-8 with a header row, one ' +
+          'lead per row, `metadata` as JSON. Streamed from a cursor, so any number of leads.',
+        querystring: leadListQuerySchema,
+        produces: ['text/csv'],
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const csv = await streamLeadsCsv(db, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    listActionPath('leads', 'import'),
+    {
+      // The multipart plugin enforces the file's own limit; this only lets the request through.
+      bodyLimit: LEAD_IMPORT_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Import leads from a CSV file (multipart `file`, `dry_run`)',
+        description:
+          'Columns by header name (common aliases understood, unknown columns into metadata). ' +
+          'All or nothing: any bad row and nothing is created; every bad row is reported. Rows ' +
+          'repeating an existing lead (same email or phone) are skipped and reported. 201 when ' +
+          'leads were created, 200 for a dry run or a refused file.',
+        consumes: ['multipart/form-data'],
+        response: { 200: leadImportResultSchema, 201: leadImportResultSchema },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const { file, options } = await readImportUpload(request);
+      const result = await importLeads(db, decodeCsv(file), options.dry_run ?? false);
+      return reply.status(result.created > 0 ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    detailActionPath('leads', 'duplicates'),
+    {
+      schema: {
+        tags,
+        summary: 'Other leads with the same email (any case) or phone (digits, at least 7)',
+        params: idParamsSchema,
+        response: { 200: leadDuplicateListSchema },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const duplicates = await pipeline.duplicates(request.params.id);
+      if (!duplicates) throw notFound();
+      return duplicates;
+    },
+  );
+
+  app.post(
+    detailActionPath('leads', 'merge'),
+    {
+      schema: {
+        tags,
+        summary: 'Merge this lead into another (`into`), which is answered',
+        params: idParamsSchema,
+        body: leadMergeRequestSchema,
+        response: { 200: leadSchema },
+      },
+      ...guard,
+    },
+    async (request) => {
+      const merged = await pipeline.merge(
+        request.params.id,
+        request.body.into,
+        requireStaff(request).user,
+      );
+      if (!merged) throw notFound();
+      return merged;
+    },
+  );
+
+  app.post(
+    detailActionPath('leads', 'convert'),
+    {
+      schema: {
+        tags,
+        summary: 'Convert a won lead into a client, a client user invitation and a project',
+        params: idParamsSchema,
+        body: leadConvertRequestSchema,
+        response: { 201: leadConvertResultSchema },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const result = await pipeline.convert(
+        request.params.id,
+        request.body,
+        requireStaff(request).user,
+      );
+      if (!result) throw notFound();
+      return reply.status(201).send(result);
+    },
+  );
+};
+
 /** `leads` and `lead-comments` (DESIGN §3): staff only, except the website form. */
 export const leadRoutes = async (app: FastifyInstance) => {
   const leads = createLeadService(app.ctx);
@@ -128,6 +295,7 @@ export const leadRoutes = async (app: FastifyInstance) => {
     update: (_request, id, body) => leads.update(id, body),
     destroy: (_request, id) => leads.destroy(id),
   });
+  leadPipelineRoutes(app);
   await app.register(leadCreateRoute, { prefix: LEAD_FORM_PATH.replace(/\/$/, '') });
 
   registerResource(app, {

@@ -1,22 +1,26 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type {
-  Lead,
-  LeadCreateRequest,
-  LeadListQuery,
-  LeadPublicRequest,
-  LeadUpdateRequest,
+import {
+  LEAD_LIMITS,
+  type Lead,
+  type LeadConversionTarget,
+  type LeadCreateRequest,
+  type LeadListQuery,
+  type LeadPublicRequest,
+  type LeadUpdateRequest,
 } from '@portal/contract/leads';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { leads, leadSearchDocument, users } from '../../db/schema/index';
+import { leadComments, leads, leadSearchDocument, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { enqueueEmail } from '../../mail/outbox';
+import { mergeTouchMetadata } from './duplicates';
 import { newLeadEmail } from './emails';
 
 export type LeadRow = typeof leads.$inferSelect;
 
-export const toLeadDto = (row: LeadRow): Lead => ({
+/** A lead row as the wire has it, before its conversion targets are looked up. */
+export const toLeadDto = (row: LeadRow): Omit<Lead, 'converted_client' | 'converted_project'> => ({
   id: row.id,
   first_name: row.firstName,
   last_name: row.lastName,
@@ -60,6 +64,10 @@ const LEAD_COLUMNS = sql.raw(
   `leads.id, leads.first_name, leads.last_name, leads.phone, leads.email, leads.company,
    leads.title, leads.status, leads.notes, leads.message, leads.metadata,
    to_char(leads.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+   (SELECT json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) FROM clients c
+     WHERE c.id = leads.converted_client_id) AS converted_client,
+   (SELECT json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) FROM projects p
+     WHERE p.id = leads.converted_project_id) AS converted_project,
    leads.created_at AS sort_at`,
 );
 
@@ -76,6 +84,8 @@ type LeadRecord = {
   message: string;
   metadata: Record<string, string>;
   created_at: string;
+  converted_client: LeadConversionTarget | null;
+  converted_project: LeadConversionTarget | null;
 };
 
 /**
@@ -138,11 +148,23 @@ const fromRecord = (r: LeadRecord): Lead => ({
   message: r.message,
   metadata: r.metadata,
   created_at: r.created_at,
+  converted_client: r.converted_client,
+  converted_project: r.converted_project,
 });
+
+/** One lead as the list shows it (conversion targets included), or null. */
+export const readLead = async (executor: Executor, id: number): Promise<Lead | null> => {
+  const result = await executor.execute<LeadRecord>(
+    sql`SELECT ${LEAD_COLUMNS} FROM leads WHERE leads.id = ${id}`,
+  );
+  const [record] = result.rows;
+  return record ? fromRecord(record) : null;
+};
 
 type LeadChanges = Partial<typeof leads.$inferInsert>;
 
-const changesOf = (body: Partial<LeadUpdateRequest>): LeadChanges => {
+/** The columns a create, update or import sets; fields absent from the body stay as they are. */
+export const changesOf = (body: Partial<LeadUpdateRequest>): LeadChanges => {
   const changes: LeadChanges = {};
   if (body.first_name !== undefined) changes.firstName = body.first_name;
   if (body.last_name !== undefined) changes.lastName = body.last_name;
@@ -157,14 +179,41 @@ const changesOf = (body: Partial<LeadUpdateRequest>): LeadChanges => {
   return changes;
 };
 
+/** The comment a returning visitor's form leaves on their lead. */
+export const returningVisitComment = (message: string) =>
+  (message.trim()
+    ? `Filled in the website form again:\n\n${message}`
+    : 'Filled in the website form again, without a message.'
+  ).slice(0, LEAD_LIMITS.comment);
+
+/**
+ * A website submission from an email that already has a lead: the message becomes a comment,
+ * blank contact fields are filled, and the metadata keeps the first visit's UTM tags beside this
+ * visit's (`last_utm_*`).
+ */
+const appendVisit = async (tx: Executor, known: LeadRow, body: LeadPublicRequest) => {
+  const fill = (current: string, offered: string | undefined) =>
+    current.trim() === '' && offered ? offered : current;
+  const [row] = await tx
+    .update(leads)
+    .set({
+      phone: fill(known.phone, body.phone),
+      company: fill(known.company, body.company),
+      title: fill(known.title, body.title),
+      metadata: mergeTouchMetadata(known.metadata, body.metadata ?? {}),
+    })
+    .where(eq(leads.id, known.id))
+    .returning();
+  if (!row) throw new Error('lead vanished');
+  await tx
+    .insert(leadComments)
+    .values({ leadId: known.id, message: returningVisitComment(body.message ?? '') });
+  return row;
+};
+
 /** Leads (staff only; DESIGN §3), and the website form that brings them in. */
 export const createLeadService = (ctx: AppContext) => {
   const { db, config, mail } = ctx;
-
-  const findById = async (executor: Executor, id: number) => {
-    const [row] = await executor.select().from(leads).where(eq(leads.id, id)).limit(1);
-    return row ?? null;
-  };
 
   const insert = async (executor: Executor, values: typeof leads.$inferInsert) => {
     const [row] = await executor.insert(leads).values(values).returning();
@@ -200,21 +249,20 @@ export const createLeadService = (ctx: AppContext) => {
       return { count: total, window, rows: rows.map(fromRecord) };
     },
 
-    retrieve: async (id: number) => {
-      const row = await findById(db, id);
-      return row && toLeadDto(row);
-    },
+    retrieve: (id: number) => readLead(db, id),
 
     /** Staff create: the full lead, any status. */
-    create: async (body: LeadCreateRequest): Promise<Lead> =>
-      toLeadDto(
-        await insert(db, {
-          ...changesOf(body),
-          firstName: body.first_name,
-          lastName: body.last_name,
-          email: body.email,
-        }),
-      ),
+    create: async (body: LeadCreateRequest): Promise<Lead> => {
+      const row = await insert(db, {
+        ...changesOf(body),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+      });
+      const lead = await readLead(db, row.id);
+      if (!lead) throw new Error('lead vanished');
+      return lead;
+    },
 
     /**
      * The website form: a `new` lead with the visitor's contact details, message and the page's
@@ -222,27 +270,47 @@ export const createLeadService = (ctx: AppContext) => {
      */
     submitFromWebsite: async (body: LeadPublicRequest): Promise<void> => {
       await db.transaction(async (tx) => {
-        const row = await insert(tx, {
-          firstName: body.first_name,
-          lastName: body.last_name,
-          email: body.email,
-          phone: body.phone ?? '',
-          company: body.company ?? '',
-          title: body.title ?? '',
-          message: body.message ?? '',
-          metadata: body.metadata ?? {},
-          status: 'new',
-        });
+        // Someone already known by their email comes back: their history grows, not the list.
+        const [known] = await tx
+          .select()
+          .from(leads)
+          .where(sql`lower(${leads.email}) = ${body.email.toLowerCase()}`)
+          .orderBy(asc(leads.createdAt), asc(leads.id))
+          .limit(1)
+          .for('update');
+        const row = known
+          ? await appendVisit(tx, known, body)
+          : await insert(tx, {
+              firstName: body.first_name,
+              lastName: body.last_name,
+              email: body.email,
+              phone: body.phone ?? '',
+              company: body.company ?? '',
+              title: body.title ?? '',
+              message: body.message ?? '',
+              metadata: body.metadata ?? {},
+              status: 'new',
+            });
         const staff = await tx
           .select({ email: users.email })
           .from(users)
           .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)));
-        const lead = toLeadDto(row);
+        const lead = {
+          ...toLeadDto(row),
+          message: body.message ?? '',
+          metadata: body.metadata ?? {},
+        };
         const link = `${config.publicUrl}/leads?search=${encodeURIComponent(lead.email)}`;
         for (const { email } of staff)
           await enqueueEmail(
             tx,
-            newLeadEmail({ to: email, portalName: config.portalName, link, lead }),
+            newLeadEmail({
+              to: email,
+              portalName: config.portalName,
+              link,
+              lead,
+              returning: known !== undefined,
+            }),
           );
       });
       mail.poke();
@@ -250,12 +318,15 @@ export const createLeadService = (ctx: AppContext) => {
 
     update: async (id: number, body: Partial<LeadUpdateRequest>): Promise<Lead | null> => {
       const changes = changesOf(body);
-      if (Object.keys(changes).length === 0) {
-        const row = await findById(db, id);
-        return row && toLeadDto(row);
+      if (Object.keys(changes).length > 0) {
+        const updated = await db
+          .update(leads)
+          .set(changes)
+          .where(eq(leads.id, id))
+          .returning({ id: leads.id });
+        if (updated.length === 0) return null;
       }
-      const [row] = await db.update(leads).set(changes).where(eq(leads.id, id)).returning();
-      return row ? toLeadDto(row) : null;
+      return readLead(db, id);
     },
 
     /** Its comments go with it (foreign key cascade). */

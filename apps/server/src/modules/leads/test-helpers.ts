@@ -1,9 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { leads } from '../../db/schema/index';
+import { multipartBody, type MultipartPart } from '../../test/multipart';
 import { createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
 
-export type Role = 'visitor' | 'member' | 'staff' | 'otherStaff';
+export type Role = 'visitor' | 'member' | 'impersonating' | 'staff' | 'otherStaff';
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type CallOptions = { ip?: string; headers?: Record<string, string> };
 
@@ -31,11 +32,18 @@ export const createLeadWorld = async (t: TestContext, prefix: string) => {
     isSuperuser: true,
   });
   const member = await createUser(t.db, { email: `${prefix}-member@client.test` });
-  const token = async (userId: number) =>
-    (await issueToken(t.db, userId, { ttlMs: t.ctx.config.tokenIdleMs })).token;
+  const token = async (userId: number, impersonatorId?: number) =>
+    (
+      await issueToken(t.db, userId, {
+        ttlMs: t.ctx.config.tokenIdleMs,
+        ...(impersonatorId === undefined ? {} : { impersonatorId }),
+      })
+    ).token;
   const tokens: Record<Role, string | null> = {
     visitor: null,
     member: await token(member.id),
+    // A superuser looking through the member's eyes has the member's rights, nothing more.
+    impersonating: await token(member.id, staff.id),
     staff: await token(staff.id),
     otherStaff: await token(otherStaff.id),
   };
@@ -64,6 +72,11 @@ export const createLeadWorld = async (t: TestContext, prefix: string) => {
     patch: (url: string, payload: unknown) => call(role, 'PATCH', url, payload),
     put: (url: string, payload: unknown) => call(role, 'PUT', url, payload),
     delete: (url: string) => call(role, 'DELETE', url),
+    /** A multipart form as a browser sends it. */
+    upload: (url: string, parts: MultipartPart[]) => {
+      const { payload, headers } = multipartBody(parts);
+      return call(role, 'POST', url, payload, { headers });
+    },
   });
   return { users: { staff, otherStaff, member }, tokens, as };
 };

@@ -21,9 +21,10 @@ import { leadKeys } from './keys';
 const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads');
 
 /** One page of the lead list (spec §7 Leads), newest first. */
-export const useLeads = (query: LeadQueryState) =>
+export const useLeads = (query: LeadQueryState, enabled = true) =>
   useQuery({
     queryKey: leadKeys.list(query),
+    enabled,
     queryFn: ({ signal }) =>
       request(leads.path, {
         query: {
@@ -45,8 +46,15 @@ export const useCreateLead = () =>
       request(leads.path, { method: 'POST', body, schema: leadSchema }),
   });
 
+/** Every list page and board column: after a create, delete, merge or import. */
+export const invalidateLeadLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.columns() }),
+  ]);
+
 /** Spec §4: an updated lead replaces its row, wherever it is shown. */
-const replaceLead = (queryClient: QueryClient, lead: Lead) =>
+export const replaceLead = (queryClient: QueryClient, lead: Lead) =>
   queryClient.setQueriesData<Paginated<Lead>>(
     { queryKey: leadKeys.lists() },
     (page) =>
@@ -61,7 +69,11 @@ export const useUpdateLead = () => {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: LeadUpdateRequest }) =>
       request(`${leads.path}${id}/`, { method: 'PATCH', body, schema: leadSchema }),
-    onSuccess: (lead) => replaceLead(queryClient, lead),
+    onSuccess: async (lead) => {
+      replaceLead(queryClient, lead);
+      // Its status may have changed: the board's columns and counts are fetched again.
+      await queryClient.invalidateQueries({ queryKey: leadKeys.columns() });
+    },
   });
 };
 
@@ -71,7 +83,7 @@ export const useDeleteLead = () => {
     mutationFn: (id: number) => leads.remove(id),
     onSuccess: async (_answer, id) => {
       queryClient.removeQueries({ queryKey: leadKeys.comments(id) });
-      await queryClient.invalidateQueries({ queryKey: leadKeys.lists() });
+      await invalidateLeadLists(queryClient);
     },
   });
 };

@@ -21,6 +21,7 @@ import {
 import { LeadComments } from './lead-comments';
 import { LeadMessage, LeadMetadata } from './lead-details';
 import { LeadFormFields } from './lead-form-fields';
+import { LeadPipeline } from './lead-pipeline';
 
 export type LeadDrawerProps = {
   open: boolean;
@@ -130,6 +131,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
       }
     >
       <div className="flex flex-col gap-6">
+        {lead && <LeadPipeline lead={lead} onMerged={() => onDeleted(lead)} />}
         <form id={FORM_ID} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <LeadFormFields register={register} errors={errors} storedStatus={lead?.status} />
           <FormError message={errors.root?.message} />

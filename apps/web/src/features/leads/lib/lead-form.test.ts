@@ -86,6 +86,8 @@ describe('leadFormDefaults', () => {
       message: 'm',
       metadata: {},
       created_at: '2025-03-07T09:00:00Z',
+      converted_client: null,
+      converted_project: null,
     };
     expect(leadFormDefaults(lead)).toEqual({ ...valid, title: 'CTO', status: 'contacted' });
   });

@@ -20,6 +20,8 @@ const lead = (id: number, fields: Partial<Lead> = {}): Lead => ({
   message: '',
   metadata: {},
   created_at: '2025-03-07T09:05:00Z',
+  converted_client: null,
+  converted_project: null,
   ...fields,
 });
 

@@ -1,19 +1,34 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Inbox, Plus, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
+import {
+  Download,
+  Inbox,
+  KanbanSquare,
+  List,
+  Plus,
+  RotateCw,
+  SearchX,
+  TriangleAlert,
+  Upload,
+} from 'lucide-react';
 import { LEAD_PAGE_SIZE, type Lead } from '@portal/contract/leads';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { Pagination } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { errorMessages } from '../../../lib/errors';
+import { errorMessages, toastError } from '../../../lib/errors';
 import { useLeads } from '../api/leads';
+import { downloadLeadsCsv } from '../api/pipeline';
+import { ImportDialog } from '../components/import-dialog';
 import { LeadDrawer } from '../components/lead-drawer';
+import { LeadsBoard } from '../components/leads-board';
 import { LeadsTable, LeadsTableSkeleton } from '../components/leads-table';
 import { LeadsToolbar } from '../components/leads-toolbar';
 import { isFiltered, nextLeadParams, readLeadQuery, type LeadQueryState } from '../lib/query-state';
+import { useLeadsView, type LeadsView } from '../lib/use-leads-view';
 
 /** A message to show once the page has reloaded after a create (spec §4: a full reload). */
 const FLASH_KEY = 'leads:flash';
@@ -47,12 +62,46 @@ const ListState = ({
 
 type DrawerState = { open: boolean; lead: Lead | null; session: number };
 
+const VIEWS: { value: LeadsView; label: string; icon: ReactNode }[] = [
+  { value: 'list', label: 'List', icon: <List aria-hidden /> },
+  { value: 'board', label: 'Board', icon: <KanbanSquare aria-hidden /> },
+];
+
+/** List or board: two toggle buttons, the pressed one is the view shown. */
+const ViewToggle = ({ view, onChange }: { view: LeadsView; onChange(view: LeadsView): void }) => (
+  <div
+    role="group"
+    aria-label="View"
+    className="inline-flex rounded-md ring-1 ring-slate-300 ring-inset"
+  >
+    {VIEWS.map(({ value, label, icon }) => (
+      <button
+        key={value}
+        type="button"
+        aria-pressed={view === value}
+        onClick={() => onChange(value)}
+        className={cn(
+          'inline-flex h-9 cursor-pointer items-center gap-1.5 px-3 text-sm font-medium text-slate-700 first:rounded-l-md last:rounded-r-md hover:bg-slate-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4',
+          view === value && 'bg-slate-100 text-slate-900 shadow-inner',
+        )}
+      >
+        {icon}
+        {label}
+      </button>
+    ))}
+  </div>
+);
+
 /** Spec §2 Leads (/leads, staff): search, status filter, the paged table and the lead drawer. */
 export const LeadsRoute = () => {
   const [params, setParams] = useSearchParams();
   const query = readLeadQuery(params);
-  const leads = useLeads(query);
+  const [view, setView] = useLeadsView();
+  // The board asks for its columns itself; the page of the list is fetched only when shown.
+  const leads = useLeads(query, view === 'list');
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
+  const [importing, setImporting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   const listTop = useRef<HTMLElement>(null);
   useFlashMessage();
 
@@ -68,8 +117,21 @@ export const LeadsRoute = () => {
     if (query.page > 1 && leads.data?.results.length === 1) apply({ page: query.page - 1 });
   };
 
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadLeadsCsv({ search: query.search, status: query.status });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   let content;
-  if (leads.isPending) {
+  if (view === 'board') {
+    content = <LeadsBoard search={query.search} status={query.status} onOpen={openDrawer} />;
+  } else if (leads.isPending) {
     content = <LeadsTableSkeleton />;
   } else if (leads.isError) {
     const missingPage =
@@ -132,10 +194,21 @@ export const LeadsRoute = () => {
       title="Leads"
       wide
       actions={
-        <Button onClick={() => openDrawer(null)}>
-          <Plus aria-hidden />
-          Create Lead
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ViewToggle view={view} onChange={setView} />
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            <Upload aria-hidden />
+            Import CSV
+          </Button>
+          <Button variant="secondary" loading={downloading} onClick={() => void download()}>
+            <Download aria-hidden />
+            Download CSV
+          </Button>
+          <Button onClick={() => openDrawer(null)}>
+            <Plus aria-hidden />
+            Create Lead
+          </Button>
+        </div>
       }
     >
       <Card ref={listTop} className="scroll-mt-20 overflow-hidden">
@@ -146,7 +219,7 @@ export const LeadsRoute = () => {
           onStatus={(status) => apply({ status })}
         />
         {content}
-        {leads.data && (
+        {view === 'list' && leads.data && (
           <div className="border-t border-slate-200 px-4 py-3 sm:px-5">
             <Pagination
               page={query.page}
@@ -162,6 +235,7 @@ export const LeadsRoute = () => {
           </div>
         )}
       </Card>
+      <ImportDialog open={importing} onOpenChange={setImporting} />
       {drawer.session > 0 && (
         <LeadDrawer
           key={drawer.session}
