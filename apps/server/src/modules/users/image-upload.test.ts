@@ -7,32 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { users } from '../../db/schema/index';
+import { multipart, type Part } from '../../test/multipart';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from './images';
-
-type Part =
-  { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body as a browser sends it. */
-const multipart = (parts: Part[]) => {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'data' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`));
-    chunks.push('data' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
