@@ -74,6 +74,22 @@ const toRunDto = (row: RunRow, summary: TestRunSummary): TestRunListItem => ({
   summary,
 });
 
+/**
+ * Copies a milestone's plan as it is now into a run's results, in flow then step order, in one
+ * statement however large. Answers how many steps were copied.
+ */
+export const copyPlan = async (tx: Executor, runId: number, milestoneId: number) => {
+  const copied = await tx.execute(sql`
+    INSERT INTO ${testRunResults} (run_id, "order", flow_name, step_description, step_type)
+    SELECT ${runId},
+           (row_number() OVER (ORDER BY ${testFlows.order}, ${testSteps.order}))::int - 1,
+           ${testFlows.name}, ${testSteps.description}, ${testSteps.type}
+    FROM ${testSteps}
+    JOIN ${testFlows} ON ${testFlows.id} = ${testSteps.testFlowId}
+    WHERE ${testFlows.milestoneId} = ${milestoneId}`);
+  return copied.rowCount ?? 0;
+};
+
 export type AttachmentLinks = (attachmentId: number) => string;
 
 const toAttachmentDto = (row: AttachmentRow, link: AttachmentLinks): TestRunAttachment => ({
@@ -262,17 +278,9 @@ export const createTestRunService = (
           })
           .returning({ id: testRuns.id });
         if (!run) throw new Error('test run not created');
-        // One statement copies the whole plan, however large, in flow then step order.
-        const copied = await tx.execute(sql`
-          INSERT INTO ${testRunResults} (run_id, "order", flow_name, step_description, step_type)
-          SELECT ${run.id},
-                 (row_number() OVER (ORDER BY ${testFlows.order}, ${testSteps.order}))::int - 1,
-                 ${testFlows.name}, ${testSteps.description}, ${testSteps.type}
-          FROM ${testSteps}
-          JOIN ${testFlows} ON ${testFlows.id} = ${testSteps.testFlowId}
-          WHERE ${testFlows.milestoneId} = ${milestone.id}`);
+        const copied = await copyPlan(tx, run.id, milestone.id);
         // Thrown inside the transaction: the empty run goes away with it.
-        if (copied.rowCount === 0) throw fieldError('milestone', M.noSteps);
+        if (copied === 0) throw fieldError('milestone', M.noSteps);
         const created = await loadRun(tx, { kind: 'staff', userId }, run.id);
         if (!created) throw new Error('test run not readable');
         return created;
