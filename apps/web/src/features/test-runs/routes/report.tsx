@@ -120,6 +120,7 @@ const Report = ({ run }: { run: TestRun }) => {
               {group.results.map((result) => (
                 <li
                   key={result.id}
+                  data-result={result.result}
                   className="grid grid-cols-[2.5rem_minmax(0,1fr)_auto] gap-x-3 px-4 py-3 print:break-inside-avoid"
                 >
                   <span className="text-sm text-slate-400 tabular-nums">{result.order + 1}.</span>
