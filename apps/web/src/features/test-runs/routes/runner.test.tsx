@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +64,12 @@ let patchStatus: number;
 const answer = (url: string, init: RequestInit = {}) => {
   const { pathname } = new URL(url, 'http://portal.test');
   const method = init.method ?? 'GET';
-  const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+  const body =
+    init.body instanceof FormData
+      ? { file: (init.body.get('file') as File).name }
+      : init.body
+        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
+        : null;
   calls.push({ method, path: pathname, body });
   if (pathname === '/api/config/') return json(200, { portal_name: 'Test Portal', google: null });
   if (pathname === '/api/users/auth/') return json(200, staff);
@@ -75,6 +80,14 @@ const answer = (url: string, init: RequestInit = {}) => {
     const row = results.find((r) => r.id === Number(patch[1]));
     return json(200, { ...row, ...body, updated_by: 1, updated_at: '2026-11-20T10:01:00Z' });
   }
+  if (pathname === '/api/test-run-results/51/attachments/' && method === 'POST')
+    return json(201, {
+      id: 90 + calls.length,
+      url: `/api/test-run-attachments/${90 + calls.length}/?expires=1&signature=x`,
+      name: body?.file,
+      size: 3,
+      content_type: 'image/png',
+    });
   throw new Error(`unexpected call ${method} ${url}`);
 };
 
@@ -166,5 +179,29 @@ describe('test runner', () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(patches().map((p) => p.body)).toEqual([{ result: 'blocked' }, { result: 'blocked' }]);
+  });
+
+  it('attaches a screenshot pasted or dropped on the step, and refuses other files', async () => {
+    renderRunner();
+    const step = await screen.findByRole('region', { name: 'Step 1' });
+    const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+    const paste = new Event('paste', { bubbles: true }) as Event & {
+      clipboardData: { files: File[] };
+    };
+    paste.clipboardData = { files: [png('pasted.png')] };
+    document.dispatchEvent(paste);
+    expect(await within(step).findByRole('img', { name: 'pasted.png' })).toBeInTheDocument();
+    fireEvent.drop(step, {
+      dataTransfer: {
+        files: [png('dropped.png'), new File(['x'], 'notes.txt', { type: 'text/plain' })],
+        types: ['Files'],
+      },
+    });
+    expect(await within(step).findByRole('img', { name: 'dropped.png' })).toBeInTheDocument();
+    expect(await screen.findByText('notes.txt is not an image or a PDF.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/test-run-results/51/attachments/', { file: 'pasted.png' }],
+      ['/api/test-run-results/51/attachments/', { file: 'dropped.png' }],
+    ]);
   });
 });

@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
 import { errorMessages, toastError } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Markdown } from '../../test-plans/components/markdown';
@@ -149,11 +150,11 @@ const Runner = ({ run }: { run: TestRun }) => {
       if (!current) return;
       for (const file of files) {
         if (!ACCEPTED.has(file.type)) {
-          toastError(new Error(`${file.name || 'That file'} is not an image or a PDF.`));
+          toast.error(`${file.name || 'That file'} is not an image or a PDF.`);
           continue;
         }
         if (file.size > TEST_RUN_LIMITS.attachmentBytes) {
-          toastError(new Error(`${file.name || 'That file'} is larger than 10 MB.`));
+          toast.error(`${file.name || 'That file'} is larger than 10 MB.`);
           continue;
         }
         upload.mutate({ resultId: current.id, file }, { onError: toastError });
