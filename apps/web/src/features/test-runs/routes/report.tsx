@@ -37,7 +37,11 @@ const Report = ({ run }: { run: TestRun }) => {
   const session = useSession();
   const [signing, setSigning] = useState(false);
   // Only the client signs (never staff, nor staff acting as a client user).
-  const canSign = run.status === 'completed' && !session.isSuperuser && !session.impersonating;
+  const canSign =
+    run.status === 'completed' &&
+    Boolean(session.user) &&
+    !session.isSuperuser &&
+    !session.impersonating;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8 print:max-w-none print:p-0">

@@ -1,11 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { summarize, type TestRun } from '@portal/contract/test-runs';
 import type { User } from '@portal/contract/users';
-import { AppProvider } from '../../../app/provider';
-import { TOKEN_KEY } from '../../../lib/tokens';
+import { json, renderRoute, runOf } from '../test-support';
 import { TestRunRoute } from './runner';
 
 const staff: User = {
@@ -37,24 +34,7 @@ const results = [
   result(52, 1, 'Checkout', 'The total reads $12'),
   result(53, 2, 'Account', 'Sign out'),
 ];
-const run: TestRun = {
-  id: 5,
-  milestone: 7,
-  name: 'Run 1',
-  status: 'in_progress',
-  started_by: 1,
-  started_at: '2026-11-20T10:00:00Z',
-  completed_at: null,
-  signed_off_by: null,
-  signed_off_at: null,
-  signature_name: '',
-  sign_off_note: '',
-  summary: summarize(results),
-  results,
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const run = runOf(results);
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
@@ -91,21 +71,7 @@ const answer = (url: string, init: RequestInit = {}) => {
   throw new Error(`unexpected call ${method} ${url}`);
 };
 
-const renderRunner = () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => answer(url, init)),
-  );
-  localStorage.setItem(TOKEN_KEY, 'token');
-  const router = createMemoryRouter([{ path: '/test-runs/:runId', Component: TestRunRoute }], {
-    initialEntries: ['/test-runs/5'],
-  });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-};
+const renderRunner = () => renderRoute('/test-runs/:runId', '/test-runs/5', TestRunRoute, answer);
 
 const patches = () => calls.filter((c) => c.method === 'PATCH');
 
