@@ -219,6 +219,10 @@ describe('recording results', () => {
       note: '',
       updated_by: w.users.staff.id,
     });
+    // An empty PATCH changes nothing; a PUT needs both fields.
+    expect((await record('staff', id, {})).json()).toMatchObject({ result: 'failed', note: '' });
+    const put = await w.as('member').put(`/api/test-run-results/${id}/`, { result: 'passed' });
+    expect(put.json()).toEqual({ note: ['This field is required.'] });
     const bad = await record('staff', id, { result: 'maybe' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ result: ['"maybe" is not a valid choice.'] });

@@ -299,12 +299,15 @@ export const createTestRunService = (
         const columns: Partial<typeof testRunResults.$inferInsert> = {};
         if (body.result !== undefined) columns.result = body.result;
         if (body.note !== undefined) columns.note = body.note;
-        if (Object.keys(columns).length > 0)
-          await tx
-            .update(testRunResults)
-            .set({ ...columns, updatedById: userId, updatedAt: sql`now()` })
-            .where(eq(testRunResults.id, id));
-        return loadResult(tx, id);
+        if (Object.keys(columns).length === 0) return loadResult(tx, id);
+        const [row] = await tx
+          .update(testRunResults)
+          .set({ ...columns, updatedById: userId, updatedAt: sql`now()` })
+          .where(eq(testRunResults.id, id))
+          .returning();
+        if (!row) return null;
+        const attachments = await attachmentsOf(tx, eq(testRunAttachments.resultId, id));
+        return toResultDto(row, attachments.get(id) ?? [], link);
       }),
 
     /**

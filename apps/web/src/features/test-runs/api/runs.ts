@@ -17,7 +17,8 @@ export const RUNS_PATH = '/api/test-runs/';
 /** Every query key of the test run area. */
 export const testRunKeys = {
   all: ['test-runs'] as const,
-  list: (milestoneId: number) => [...testRunKeys.all, 'list', milestoneId] as const,
+  lists: () => [...testRunKeys.all, 'list'] as const,
+  list: (milestoneId: number) => [...testRunKeys.lists(), milestoneId] as const,
   run: (id: number) => [...testRunKeys.all, 'run', id] as const,
 };
 
@@ -92,6 +93,8 @@ export const useRecordResult = (runId: number) => {
       );
     },
     onSuccess: (saved) => {
+      // The runs lists' summaries are out of date; they reload when shown again.
+      void queryClient.invalidateQueries({ queryKey: testRunKeys.lists() });
       queryClient.setQueryData<TestRun>(
         key,
         (run) =>
