@@ -5,6 +5,7 @@ import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
 import { benchTestPlanScreen } from './test-plan-screen';
+import { benchTestRun } from './test-run';
 import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
 
 /**
@@ -75,7 +76,7 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
- * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`. Unset, everything runs.
+ * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`, `test-run`. Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -93,6 +94,7 @@ const main = async () => {
   if (runs('estimates')) await benchEstimates({ seconds: SECONDS });
   if (runs('canvas')) await benchCanvasEditor();
   if (runs('test-plan')) await benchTestPlanScreen();
+  if (runs('test-run')) await benchTestRun();
 };
 
 const benchApi = async () => {

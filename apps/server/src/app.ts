@@ -20,6 +20,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectNullCharacters } from './http/null-characters';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { registerModules } from './modules/index';
+import { isPrivateKey } from './storage/keys';
 
 export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWeb?: boolean };
 
@@ -101,6 +102,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
     prefix: '/media/',
     decorateReply: false,
     index: false,
+    allowedPath: (pathName) => !isPrivateKey(pathName),
   });
 
   const webIndex = path.join(ctx.config.webDist, 'index.html');

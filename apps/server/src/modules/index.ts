@@ -8,6 +8,7 @@ import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
 import { socialRoutes } from './social/routes';
 import { testPlanRoutes } from './test-plans/routes';
+import { testRunRoutes } from './test-runs/routes';
 import { userRoutes } from './users/routes';
 
 /** Every feature module's routes; each later area adds one line here. */
@@ -21,5 +22,6 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(projectRoutes);
   await app.register(estimateRoutes);
   await app.register(testPlanRoutes);
+  await app.register(testRunRoutes);
   await app.register(canvasRoutes);
 };

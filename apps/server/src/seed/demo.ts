@@ -6,6 +6,7 @@ import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
 import { seedDemoTestPlans } from '../modules/test-plans/demo-data';
+import { seedDemoTestRuns } from '../modules/test-runs/demo-data';
 
 /** Demo password of every demo account, so a newcomer can sign in as a client user too. */
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -45,5 +46,6 @@ export const seedDemoData = async (db: TransactionalExecutor) => {
   await seedDemoEstimates(db);
   await seedDemoLeads(db);
   await seedDemoTestPlans(db);
+  await seedDemoTestRuns(db);
   await seedDemoCanvases(db);
 };

@@ -22,12 +22,14 @@ describe('disk storage', () => {
     expect(await readFile(file, 'utf8')).toBe('hello');
     // No temporary file is left behind.
     expect(await readdir(path.dirname(file))).toEqual(['abc.webp']);
+    expect((await storage.get('users/abc.webp'))?.toString()).toBe('hello');
     await storage.remove('users/abc.webp');
     expect(existsSync(file)).toBe(false);
   });
 
   it('treats removing a missing file as done', async () => {
     await expect(storage.remove('users/never-there.webp')).resolves.toBeUndefined();
+    await expect(storage.get('users/never-there.webp')).resolves.toBeNull();
   });
 
   it('refuses keys that could leave the storage root', async () => {
@@ -36,6 +38,7 @@ describe('disk storage', () => {
         /invalid storage key/,
       );
     await expect(storage.remove('../secret-key')).rejects.toThrow(/invalid storage key/);
+    await expect(storage.get('../secret-key')).rejects.toThrow(/invalid storage key/);
     expect(existsSync(path.join(root, 'secret'))).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey } from './keys';
 import type { Storage } from './storage';
@@ -21,6 +21,14 @@ export const createDiskStorage = (root: string): Storage => {
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    get: async (key) => {
+      try {
+        return await readFile(resolve(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
     },

@@ -11,3 +11,11 @@ export const assertValidKey = (key: string) => {
 /** A fresh, unguessable key in `folder`, so uploads never collide or reveal their owner. */
 export const randomKey = (folder: string, extension: string) =>
   `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+
+/**
+ * Keys under this folder are never served at `/media/`: their module serves them through the
+ * API with its own permissions (test run attachments, decision 0019).
+ */
+export const PRIVATE_FOLDER = 'private';
+export const isPrivateKey = (key: string) =>
+  key.replace(/^\/+/, '').startsWith(`${PRIVATE_FOLDER}/`);

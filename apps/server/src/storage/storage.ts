@@ -7,6 +7,8 @@ import { createDiskStorage } from './disk';
  */
 export type Storage = {
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** The file's bytes, or null when there is none (files served through the API, not `/media/`). */
+  get: (key: string) => Promise<Buffer | null>;
   /** Deletes the file; a key that is already gone is not an error. */
   remove: (key: string) => Promise<void>;
 };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-export type MultipartPart =
+export type Part =
   { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
-/** A multipart/form-data body as a browser sends it, for `app.inject`. */
-export const multipartBody = (parts: MultipartPart[]) => {
+/** A multipart/form-data body as a browser sends it. */
+export const multipart = (parts: Part[]) => {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {

@@ -101,6 +101,19 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'test-runs/:runId',
+                lazy: async () => ({
+                  Component: (await import('../features/test-runs/routes/runner')).TestRunRoute,
+                }),
+              },
+              {
+                path: 'test-runs/:runId/report',
+                lazy: async () => ({
+                  Component: (await import('../features/test-runs/routes/report'))
+                    .TestRunReportRoute,
+                }),
+              },
+              {
                 Component: RequireSuperuser,
                 children: [
                   {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { leads } from '../../db/schema/index';
-import { multipartBody, type MultipartPart } from '../../test/multipart';
+import { multipart, type Part } from '../../test/multipart';
 import { createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
 
@@ -73,8 +73,8 @@ export const createLeadWorld = async (t: TestContext, prefix: string) => {
     put: (url: string, payload: unknown) => call(role, 'PUT', url, payload),
     delete: (url: string) => call(role, 'DELETE', url),
     /** A multipart form as a browser sends it. */
-    upload: (url: string, parts: MultipartPart[]) => {
-      const { payload, headers } = multipartBody(parts);
+    upload: (url: string, parts: Part[]) => {
+      const { payload, headers } = multipart(parts);
       return call(role, 'POST', url, payload, { headers });
     },
   });

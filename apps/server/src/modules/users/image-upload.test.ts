@@ -7,13 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { users } from '../../db/schema/index';
+import { multipart, type Part } from '../../test/multipart';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
-import { multipartBody, type MultipartPart } from '../../test/multipart';
 import { issueToken } from '../auth/tokens';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from './images';
-
-type Part = MultipartPart;
-const multipart = multipartBody;
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });

@@ -29,6 +29,7 @@ import { parseId } from '../../../lib/parse-id';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
+import { MilestoneRuns } from '../../test-runs/components/milestone-runs';
 import { useCreateFlow, useDeleteFlow, useFlows, useRenameFlow } from '../api/flows';
 import { testPlanKeys } from '../api/keys';
 import { useMilestone, useMilestoneProject } from '../api/milestone';
@@ -353,6 +354,10 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             </div>
           </div>
         </header>
+        <MilestoneRuns
+          milestoneId={milestoneId}
+          canStart={list?.some((flow) => flow.test_steps.length > 0) ?? false}
+        />
         <div className={cn('flex flex-col gap-6', tocOpen && 'lg:flex-row lg:items-start')}>
           {tocOpen && (
             <aside

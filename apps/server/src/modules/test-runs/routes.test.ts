@@ -1,0 +1,403 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEST_RUN_MESSAGES,
+  type TestRun,
+  type TestRunAttachment,
+  type TestRunListItem,
+} from '@portal/contract/test-runs';
+import { testRunAttachments, testRunResults, testRuns } from '../../db/schema/index';
+import { multipart } from '../../test/multipart';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { issueToken } from '../auth/tokens';
+import { DENIED, NOT_FOUND, UNAUTHENTICATED, type Role } from '../clients/test-fixtures';
+import { createTestPlanWorld, type TestPlanWorld } from '../test-plans/test-fixtures';
+
+let t: TestContext;
+let w: TestPlanWorld;
+let impersonation: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createTestPlanWorld(t, 'trn');
+  impersonation = (
+    await issueToken(t.db, w.users.member.id, { ttlMs: 60_000, impersonatorId: w.users.staff.id })
+  ).token;
+});
+afterAll(() => t.close());
+
+// The smallest valid PNG header is enough: attachments are checked by their first bytes.
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('rest of a screenshot'),
+]);
+
+const inject = (
+  token: string | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as string }),
+    headers: token ? { authorization: `Token ${token}` } : {},
+  });
+const asImpersonator = {
+  post: (url: string, payload: unknown = {}) => inject(impersonation, 'POST', url, payload),
+};
+
+const upload = (role: Role, resultId: number, data = PNG, filename = 'broken.png') => {
+  const body = multipart([{ name: 'file', filename, type: 'image/png', data }]);
+  const token = w.tokens[role];
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/test-run-results/${resultId}/attachments/`,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Token ${token}` } : {}) },
+  });
+};
+
+const start = async (milestone: number, role: Role = 'staff', name?: string) => {
+  const res = await w.as(role).post('/api/test-runs/', { milestone, ...(name ? { name } : {}) });
+  expect(res.statusCode).toBe(201);
+  return res.json() as TestRun;
+};
+const record = (role: Role, resultId: number, body: unknown) =>
+  w.as(role).patch(`/api/test-run-results/${resultId}/`, body);
+const complete = (role: Role, runId: number) =>
+  w.as(role).post(`/api/test-runs/${runId}/complete/`);
+const signOff = (role: Role, runId: number, body: unknown) =>
+  w.as(role).post(`/api/test-runs/${runId}/sign-off/`, body);
+
+describe('starting a run', () => {
+  it('copies the plan in flow then step order, names it Run N, and later plan edits leave it be', async () => {
+    const plan = await w.planWith(2, 1);
+    const run = await start(plan.milestone.id, 'member');
+    expect(run).toMatchObject({
+      milestone: plan.milestone.id,
+      name: 'Run 1',
+      status: 'in_progress',
+      started_by: w.users.member.id,
+      completed_at: null,
+      signed_off_by: null,
+      signature_name: '',
+      summary: { total: 3, passed: 0, failed: 0, blocked: 0, skipped: 0, untested: 3 },
+    });
+    expect(run.results.map((r) => [r.order, r.flow_name, r.step_description, r.result])).toEqual([
+      [0, 'F0', '0.0', 'untested'],
+      [1, 'F0', '0.1', 'untested'],
+      [2, 'F1', '1.0', 'untested'],
+    ]);
+    expect(run.results[0]).toMatchObject({
+      run: run.id,
+      step_type: 'VERIFY',
+      note: '',
+      attachments: [],
+      updated_by: null,
+      updated_at: null,
+    });
+
+    // Editing and deleting steps of the plan afterwards does not touch the run.
+    const [firstStep, secondStep] = plan.flows[0]?.steps ?? [];
+    await w.as('staff').patch(`/api/test-steps/${firstStep}/`, { description: 'changed' });
+    await w.as('staff').delete(`/api/test-steps/${secondStep}/`);
+    const again = (await w.as('staff').get(`/api/test-runs/${run.id}/`)).json() as TestRun;
+    expect(again.results.map((r) => r.step_description)).toEqual(['0.0', '0.1', '1.0']);
+
+    const second = await start(plan.milestone.id, 'staff');
+    expect(second.name).toBe('Run 2');
+    expect(second.results.map((r) => r.step_description)).toEqual(['changed', '1.0']);
+    expect((await start(plan.milestone.id, 'staff', '  Release candidate ')).name).toBe(
+      'Release candidate',
+    );
+  });
+
+  it('refuses a milestone without steps, or unknown or of another client, naming the field', async () => {
+    const empty = await w.createMilestone(w.projects.acme.id, 'Empty');
+    const res = await w.as('member').post('/api/test-runs/', { milestone: empty.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ milestone: [TEST_RUN_MESSAGES.noSteps] });
+    expect(await t.db.select().from(testRuns).where(eq(testRuns.milestoneId, empty.id))).toEqual(
+      [],
+    );
+    const other = await w
+      .as('outsider')
+      .post('/api/test-runs/', { milestone: w.milestones.acme.id });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      milestone: [`Invalid pk "${w.milestones.acme.id}" - object does not exist.`],
+    });
+    expect((await w.as('staff').post('/api/test-runs/', {})).json()).toEqual({
+      milestone: ['This field is required.'],
+    });
+    const blank = await w.as('staff').post('/api/test-runs/', {
+      milestone: w.milestones.acme.id,
+      name: ' ',
+    });
+    expect(blank.json()).toEqual({ name: ['This field may not be blank.'] });
+  });
+
+  it('visitors get 401 on every call', async () => {
+    const run = await start(w.milestones.acme.id);
+    const resultId = run.results[0]?.id ?? 0;
+    for (const res of [
+      await w.as('visitor').get('/api/test-runs/'),
+      await w.as('visitor').get(`/api/test-runs/${run.id}/`),
+      await w.as('visitor').post('/api/test-runs/', { milestone: w.milestones.acme.id }),
+      await record('visitor', resultId, { result: 'passed' }),
+      await upload('visitor', resultId),
+      await complete('visitor', run.id),
+      await signOff('visitor', run.id, { signature_name: 'X' }),
+      await w.as('visitor').get(`/api/test-run-attachments/1/`),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(UNAUTHENTICATED);
+    }
+  });
+});
+
+describe('reading runs', () => {
+  it('lists a milestone’s runs newest first with summaries; another client’s are 404', async () => {
+    const plan = await w.planWith(1);
+    const first = await start(plan.milestone.id);
+    const second = await start(plan.milestone.id, 'member');
+    await record('member', second.results[0]?.id ?? 0, { result: 'failed' });
+    const list = (
+      await w.as('member').get(`/api/test-runs/?milestone=${plan.milestone.id}`)
+    ).json();
+    expect(list.count).toBe(2);
+    expect(list.results.map((r: TestRunListItem) => [r.id, r.summary.failed])).toEqual([
+      [second.id, 1],
+      [first.id, 0],
+    ]);
+    expect(list.results[0]).not.toHaveProperty('results');
+
+    const outsider = w.as('outsider');
+    expect(
+      (await outsider.get(`/api/test-runs/?milestone=${plan.milestone.id}`)).json().count,
+    ).toBe(0);
+    const mine = await start(w.milestones.globex.id, 'outsider');
+    const all = (await outsider.get('/api/test-runs/')).json();
+    expect(all.results.map((r: TestRunListItem) => r.id)).toEqual([mine.id]);
+    for (const res of [
+      await outsider.get(`/api/test-runs/${first.id}/`),
+      await record('outsider', first.results[0]?.id ?? 0, { result: 'passed' }),
+      await upload('outsider', first.results[0]?.id ?? 0),
+      await complete('outsider', first.id),
+      await signOff('outsider', first.id, { signature_name: 'Mallory' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
+    // Staff see every client's runs.
+    expect((await w.as('staff').get(`/api/test-runs/${mine.id}/`)).statusCode).toBe(200);
+  });
+});
+
+describe('recording results', () => {
+  it('saves a result and a note for staff and members, and refuses bad values naming the field', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const res = await record('member', id, { result: 'failed', note: 'The button is grey' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      result: 'failed',
+      note: 'The button is grey',
+      updated_by: w.users.member.id,
+    });
+    expect(res.json().updated_at).toEqual(expect.any(String));
+    // A note alone keeps the result.
+    const noted = await record('staff', id, { note: '' });
+    expect(noted.json()).toMatchObject({
+      result: 'failed',
+      note: '',
+      updated_by: w.users.staff.id,
+    });
+    // An empty PATCH changes nothing; a PUT needs both fields.
+    expect((await record('staff', id, {})).json()).toMatchObject({ result: 'failed', note: '' });
+    const put = await w.as('member').put(`/api/test-run-results/${id}/`, { result: 'passed' });
+    expect(put.json()).toEqual({ note: ['This field is required.'] });
+    const bad = await record('staff', id, { result: 'maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ result: ['"maybe" is not a valid choice.'] });
+    const long = await record('staff', id, { note: 'x'.repeat(5001) });
+    expect(long.json()).toEqual({ note: ['Ensure this field has no more than 5000 characters.'] });
+    expect((await record('staff', 2_000_000, { result: 'passed' })).statusCode).toBe(404);
+  });
+
+  it('attaches a screenshot served to the run’s readers and through its signed link only', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const res = await upload('member', id, PNG, 'C:\\shots\\broken.png');
+    expect(res.statusCode).toBe(201);
+    const attachment = res.json() as TestRunAttachment;
+    expect(attachment).toMatchObject({
+      name: 'broken.png',
+      size: PNG.length,
+      content_type: 'image/png',
+    });
+    const read = (await w.as('staff').get(`/api/test-runs/${run.id}/`)).json() as TestRun;
+    expect(read.results[0]?.attachments).toEqual([
+      { ...attachment, url: expect.stringMatching(/signature=/) },
+    ]);
+
+    // The signed link works without a token (an <img src>); a forged one does not.
+    const signed = await t.app.inject({ method: 'GET', url: attachment.url });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-type']).toBe('image/png');
+    expect(signed.rawPayload.equals(PNG)).toBe(true);
+    const forged = attachment.url.replace(/signature=[0-9a-f]/, 'signature=g');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(401);
+    const plain = `/api/test-run-attachments/${attachment.id}/`;
+    expect((await w.as('member').get(plain)).statusCode).toBe(200);
+    expect((await w.as('outsider').get(plain)).statusCode).toBe(404);
+
+    // The bytes are not reachable under /media/ either, whatever the key.
+    const [row] = await t.db
+      .select()
+      .from(testRunAttachments)
+      .where(eq(testRunAttachments.id, attachment.id));
+    expect(row?.storageKey).toMatch(/^private\/test-runs\/[0-9a-f]{32}\.png$/);
+    const key = row?.storageKey ?? '';
+    for (const url of [
+      `/media/${key}`,
+      `/media/${key.replace('private', '%70rivate')}`,
+      `/media//${key}`,
+      `/media/./${key}`,
+      `/media/users/../${key}`,
+    ])
+      // 404, or 403 where the static server itself refuses the path first.
+      expect([403, 404], url).toContain((await t.app.inject({ method: 'GET', url })).statusCode);
+  });
+
+  it('refuses files that are not an image or PDF, empty or over 10 MB, with no file left', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const folder = path.join(t.ctx.config.mediaDir, 'private', 'test-runs');
+    const before = existsSync(folder) ? (await readdir(folder)).length : 0;
+    const html = await upload('staff', id, Buffer.from('<html><script>x</script>'), 'a.png');
+    expect(html.statusCode).toBe(400);
+    expect(html.json()).toEqual({ file: [TEST_RUN_MESSAGES.attachmentType] });
+    expect((await upload('staff', id, Buffer.alloc(0))).json()).toEqual({
+      file: [TEST_RUN_MESSAGES.attachmentEmpty],
+    });
+    const huge = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await upload('staff', id, huge)).json()).toEqual({
+      file: [TEST_RUN_MESSAGES.attachmentTooLarge],
+    });
+    const pdf = await upload('staff', id, Buffer.from('%PDF-1.7 report'), 'report.pdf');
+    expect(pdf.json()).toMatchObject({ content_type: 'application/pdf', name: 'report.pdf' });
+    expect((await readdir(folder)).length).toBe(before + 1);
+    const json = await w.as('staff').post(`/api/test-run-results/${id}/attachments/`, {});
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ file: [TEST_RUN_MESSAGES.attachmentMissing] });
+  });
+});
+
+describe('completing and signing off', () => {
+  it('completes once (409 after), then refuses results and attachments with 409', async () => {
+    const run = await start(w.milestones.acme.id, 'member');
+    const res = await complete('member', run.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'completed', summary: { untested: 1 } });
+    expect(res.json().completed_at).toEqual(expect.any(String));
+    const id = run.results[0]?.id ?? 0;
+    for (const again of [
+      await complete('staff', run.id),
+      await record('staff', id, { result: 'passed' }),
+      await upload('staff', id),
+    ]) {
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ detail: TEST_RUN_MESSAGES.notInProgress });
+    }
+  });
+
+  it('is the client’s: staff and an impersonation session get 403, an unfinished run 409', async () => {
+    const run = await start(w.milestones.acme.id);
+    const early = await signOff('member', run.id, { signature_name: 'Dana Reyes' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ detail: TEST_RUN_MESSAGES.notCompleted });
+    await complete('staff', run.id);
+    for (const res of [
+      await signOff('staff', run.id, { signature_name: 'Lee Park' }),
+      await asImpersonator.post(`/api/test-runs/${run.id}/sign-off/`, {
+        signature_name: 'Dana Reyes',
+      }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(DENIED);
+    }
+    const missing = await signOff('member', run.id, {});
+    expect(missing.json()).toEqual({ signature_name: ['This field is required.'] });
+    // The impersonator may still record, as the member could.
+    expect((await inject(impersonation, 'GET', `/api/test-runs/${run.id}/`)).statusCode).toBe(200);
+  });
+
+  it('needs a note when a step failed or is blocked, records the signature and emails staff', async () => {
+    const plan = await w.planWith(3);
+    const run = await start(plan.milestone.id, 'staff');
+    const [a, b, c] = run.results.map((r) => r.id);
+    await record('staff', a ?? 0, { result: 'passed' });
+    await record('staff', b ?? 0, { result: 'blocked' });
+    await record('staff', c ?? 0, { result: 'skipped' });
+    await complete('staff', run.id);
+    const noNote = await signOff('member', run.id, { signature_name: 'Dana Reyes', note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json()).toEqual({ note: [TEST_RUN_MESSAGES.noteRequired] });
+
+    await t.mail.flush();
+    t.mail.clear();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-runs/${run.id}/sign-off/`,
+      payload: { signature_name: ' Dana Reyes ', note: 'Blocked step is out of scope.' },
+      headers: { authorization: `Token ${w.tokens.member}`, 'user-agent': 'Acceptance/1.0' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'signed_off',
+      signed_off_by: w.users.member.id,
+      signature_name: 'Dana Reyes',
+      sign_off_note: 'Blocked step is out of scope.',
+      summary: { passed: 1, blocked: 1, skipped: 1 },
+    });
+    expect(res.json().signed_off_at).toEqual(expect.any(String));
+    const [row] = await t.db.select().from(testRuns).where(eq(testRuns.id, run.id));
+    expect(row).toMatchObject({ signatureIp: '127.0.0.1', signatureUserAgent: 'Acceptance/1.0' });
+    expect(res.json()).not.toHaveProperty('signatureIp');
+
+    await t.mail.flush();
+    const [email] = t.mail.to(w.users.staff.email);
+    expect(email?.subject).toBe(`trn Acme signed off plan 3 of trn Acme Site (Run 1)`);
+    expect(email?.text).toContain('Dana Reyes signed off the test run "Run 1"');
+    expect(email?.text).toContain('Results of 3 steps: 1 passed, 0 failed, 1 blocked, 1 skipped');
+    expect(email?.text).toContain('Blocked step is out of scope.');
+    expect(email?.links).toContain(`http://portal.test/test-runs/${run.id}/report`);
+    expect(t.mail.to(w.users.member.email)).toEqual([]);
+
+    const twice = await signOff('member', run.id, { signature_name: 'Dana Reyes', note: 'x' });
+    expect(twice.statusCode).toBe(409);
+    // Results of a signed-off run stay as they were.
+    expect((await record('staff', a ?? 0, { result: 'failed' })).statusCode).toBe(409);
+    const [result] = await t.db
+      .select()
+      .from(testRunResults)
+      .where(eq(testRunResults.id, a ?? 0));
+    expect(result?.result).toBe('passed');
+  });
+
+  it('signs off without a note when nothing failed', async () => {
+    const run = await start(w.milestones.acme.id);
+    await record('staff', run.results[0]?.id ?? 0, { result: 'passed' });
+    await complete('staff', run.id);
+    const res = await signOff('member', run.id, { signature_name: 'Dana Reyes' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'signed_off', sign_off_note: '' });
+  });
+});

@@ -1,0 +1,451 @@
+import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
+import {
+  TEST_RUN_MESSAGES as M,
+  type TestRun,
+  type TestRunAttachment,
+  type TestRunCreateRequest,
+  type TestRunListItem,
+  type TestRunListQuery,
+  type TestRunResultRow,
+  type TestRunResultUpdateRequest,
+  type TestRunSignOffRequest,
+  type TestRunSummary,
+} from '@portal/contract/test-runs';
+import type { Database, Executor } from '../../db/client';
+import {
+  clients,
+  milestones,
+  projects,
+  testFlows,
+  testRunAttachments,
+  testRunResults,
+  testRuns,
+  testSteps,
+  users,
+} from '../../db/schema/index';
+import { ApiError, fieldError } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+import type { Scope } from '../../http/scope';
+import { enqueueEmail } from '../../mail/outbox';
+import type { Storage } from '../../storage/storage';
+import { randomKey, PRIVATE_FOLDER } from '../../storage/keys';
+import { milestoneScope } from '../test-plans/scope';
+import { signOffEmail } from './emails';
+import type { SniffedFile } from './files';
+
+type RunRow = typeof testRuns.$inferSelect;
+type ResultRow = typeof testRunResults.$inferSelect;
+type AttachmentRow = typeof testRunAttachments.$inferSelect;
+
+const conflict = (detail: string) => new ApiError(409, { detail });
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The counts of a run's results, computed in the database (1,500 rows stay there). */
+const summaryColumns = {
+  total: count(),
+  passed: count(sql`CASE WHEN ${testRunResults.result} = 'passed' THEN 1 END`),
+  failed: count(sql`CASE WHEN ${testRunResults.result} = 'failed' THEN 1 END`),
+  blocked: count(sql`CASE WHEN ${testRunResults.result} = 'blocked' THEN 1 END`),
+  skipped: count(sql`CASE WHEN ${testRunResults.result} = 'skipped' THEN 1 END`),
+  untested: count(sql`CASE WHEN ${testRunResults.result} = 'untested' THEN 1 END`),
+};
+const EMPTY_SUMMARY: TestRunSummary = {
+  total: 0,
+  passed: 0,
+  failed: 0,
+  blocked: 0,
+  skipped: 0,
+  untested: 0,
+};
+
+const toRunDto = (row: RunRow, summary: TestRunSummary): TestRunListItem => ({
+  id: row.id,
+  milestone: row.milestoneId,
+  name: row.name,
+  status: row.status as TestRunListItem['status'],
+  started_by: row.startedById,
+  started_at: row.startedAt.toISOString(),
+  completed_at: iso(row.completedAt),
+  signed_off_by: row.signedOffById,
+  signed_off_at: iso(row.signedOffAt),
+  signature_name: row.signatureName,
+  sign_off_note: row.signOffNote,
+  summary,
+});
+
+/**
+ * Copies a milestone's plan as it is now into a run's results, in flow then step order, in one
+ * statement however large. Answers how many steps were copied.
+ */
+export const copyPlan = async (tx: Executor, runId: number, milestoneId: number) => {
+  const copied = await tx.execute(sql`
+    INSERT INTO ${testRunResults} (run_id, "order", flow_name, step_description, step_type)
+    SELECT ${runId},
+           (row_number() OVER (ORDER BY ${testFlows.order}, ${testSteps.order}))::int - 1,
+           ${testFlows.name}, ${testSteps.description}, ${testSteps.type}
+    FROM ${testSteps}
+    JOIN ${testFlows} ON ${testFlows.id} = ${testSteps.testFlowId}
+    WHERE ${testFlows.milestoneId} = ${milestoneId}`);
+  return copied.rowCount ?? 0;
+};
+
+export type AttachmentLinks = (attachmentId: number) => string;
+
+const toAttachmentDto = (row: AttachmentRow, link: AttachmentLinks): TestRunAttachment => ({
+  id: row.id,
+  url: link(row.id),
+  name: row.name,
+  size: row.size,
+  content_type: row.contentType as TestRunAttachment['content_type'],
+});
+
+const toResultDto = (
+  row: ResultRow,
+  attachments: AttachmentRow[],
+  link: AttachmentLinks,
+): TestRunResultRow => ({
+  id: row.id,
+  run: row.runId,
+  order: row.order,
+  flow_name: row.flowName,
+  step_description: row.stepDescription,
+  step_type: row.stepType as TestRunResultRow['step_type'],
+  result: row.result as TestRunResultRow['result'],
+  note: row.note,
+  attachments: attachments.map((a) => toAttachmentDto(a, link)),
+  updated_by: row.updatedById,
+  updated_at: iso(row.updatedAt),
+});
+
+/** Who signed, as the studio needs it to answer "who accepted this, and from where". */
+export type SignatureEvidence = { userId: number; ip: string; userAgent: string };
+
+/**
+ * Test runs of milestones (issue 16). Visibility follows the milestone (staff all, members their
+ * clients'); anyone who sees a run may record results and complete it; only a user of the
+ * client signs off (the route refuses staff and impersonation).
+ */
+export const createTestRunService = (
+  db: Database,
+  options: {
+    storage: Storage;
+    link: AttachmentLinks;
+    reportUrl: (runId: number) => string;
+    portalName: string;
+  },
+) => {
+  const { storage, link } = options;
+  const runVisible = (scope: Scope, id: number): SQL | undefined =>
+    and(eq(testRuns.id, id), milestoneScope(db, scope, testRuns.milestoneId));
+
+  const summaries = async (db: Executor, runIds: number[]) => {
+    const map = new Map<number, TestRunSummary>();
+    if (runIds.length === 0) return map;
+    const rows = await db
+      .select({ runId: testRunResults.runId, ...summaryColumns })
+      .from(testRunResults)
+      .where(inArray(testRunResults.runId, runIds))
+      .groupBy(testRunResults.runId);
+    for (const { runId, ...summary } of rows) map.set(runId, summary);
+    return map;
+  };
+
+  const attachmentsOf = async (db: Executor, resultIds: SQL) => {
+    const rows = await db
+      .select()
+      .from(testRunAttachments)
+      .where(resultIds)
+      .orderBy(asc(testRunAttachments.id));
+    const byResult = new Map<number, AttachmentRow[]>();
+    for (const row of rows) {
+      const list = byResult.get(row.resultId) ?? [];
+      list.push(row);
+      byResult.set(row.resultId, list);
+    }
+    return byResult;
+  };
+
+  const loadRun = async (db: Executor, scope: Scope, id: number): Promise<TestRun | null> => {
+    const [run] = await db.select().from(testRuns).where(runVisible(scope, id)).limit(1);
+    if (!run) return null;
+    const results = await db
+      .select()
+      .from(testRunResults)
+      .where(eq(testRunResults.runId, id))
+      .orderBy(asc(testRunResults.order));
+    const attachments = await attachmentsOf(
+      db,
+      inArray(
+        testRunAttachments.resultId,
+        db
+          .select({ id: testRunResults.id })
+          .from(testRunResults)
+          .where(eq(testRunResults.runId, id)),
+      ),
+    );
+    const dtos = results.map((r) => toResultDto(r, attachments.get(r.id) ?? [], link));
+    const summary = (await summaries(db, [id])).get(id) ?? EMPTY_SUMMARY;
+    return { ...toRunDto(run, summary), results: dtos };
+  };
+
+  const loadResult = async (db: Executor, id: number): Promise<TestRunResultRow | null> => {
+    const [row] = await db.select().from(testRunResults).where(eq(testRunResults.id, id));
+    if (!row) return null;
+    const attachments = await attachmentsOf(db, eq(testRunAttachments.resultId, id));
+    return toResultDto(row, attachments.get(id) ?? [], link);
+  };
+
+  /**
+   * A result the scope may see, with its run's status, the run row locked FOR SHARE so that a
+   * concurrent complete (FOR UPDATE) waits for the write or the write sees the new status.
+   */
+  const lockResultRun = async (tx: Executor, scope: Scope, resultId: number) => {
+    const [row] = await tx
+      .select({ runId: testRuns.id, status: testRuns.status })
+      .from(testRunResults)
+      .innerJoin(testRuns, eq(testRuns.id, testRunResults.runId))
+      .where(and(eq(testRunResults.id, resultId), milestoneScope(tx, scope, testRuns.milestoneId)))
+      .limit(1)
+      .for('share', { of: testRuns });
+    return row ?? null;
+  };
+
+  /** The run FOR UPDATE when the scope sees it; status changes go through here. */
+  const lockRun = async (tx: Executor, scope: Scope, id: number) => {
+    const [row] = await tx
+      .select()
+      .from(testRuns)
+      .where(runVisible(scope, id))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  };
+
+  return {
+    list: async (scope: Scope, filters: TestRunListQuery, page: (total: number) => PageWindow) => {
+      const where = and(
+        milestoneScope(db, scope, testRuns.milestoneId),
+        filters.milestone === undefined ? undefined : eq(testRuns.milestoneId, filters.milestone),
+      );
+      const [totals] = await db.select({ total: count() }).from(testRuns).where(where);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await db
+        .select()
+        .from(testRuns)
+        .where(where)
+        .orderBy(desc(testRuns.startedAt), desc(testRuns.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      const counts = await summaries(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        count: total,
+        window,
+        rows: rows.map((r) => toRunDto(r, counts.get(r.id) ?? EMPTY_SUMMARY)),
+      };
+    },
+
+    retrieve: (scope: Scope, id: number) => loadRun(db, scope, id),
+
+    /** Copies the milestone's plan as it is now into a new run, in one transaction. */
+    create: (scope: Scope, userId: number, body: TestRunCreateRequest) =>
+      db.transaction(async (tx) => {
+        // NO KEY UPDATE conflicts with itself: two runs started at once number one after the
+        // other, and the milestone cannot be deleted under the copy.
+        const [milestone] = await tx
+          .select({ id: milestones.id })
+          .from(milestones)
+          .where(and(eq(milestones.id, body.milestone), milestoneScope(tx, scope, milestones.id)))
+          .limit(1)
+          .for('no key update');
+        if (!milestone) throw fieldError('milestone', FIELD_MESSAGES.pkMissing(body.milestone));
+        const [last] = await tx
+          .select({ number: max(testRuns.number) })
+          .from(testRuns)
+          .where(eq(testRuns.milestoneId, milestone.id));
+        const number = (last?.number ?? 0) + 1;
+        const [run] = await tx
+          .insert(testRuns)
+          .values({
+            milestoneId: milestone.id,
+            number,
+            name: body.name ?? `Run ${number}`,
+            startedById: userId,
+          })
+          .returning({ id: testRuns.id });
+        if (!run) throw new Error('test run not created');
+        const copied = await copyPlan(tx, run.id, milestone.id);
+        // Thrown inside the transaction: the empty run goes away with it.
+        if (copied === 0) throw fieldError('milestone', M.noSteps);
+        const created = await loadRun(tx, { kind: 'staff', userId }, run.id);
+        if (!created) throw new Error('test run not readable');
+        return created;
+      }),
+
+    updateResult: async (
+      scope: Scope,
+      userId: number,
+      id: number,
+      body: Partial<TestRunResultUpdateRequest>,
+    ) =>
+      db.transaction(async (tx) => {
+        const run = await lockResultRun(tx, scope, id);
+        if (!run) return null;
+        if (run.status !== 'in_progress') throw conflict(M.notInProgress);
+        const columns: Partial<typeof testRunResults.$inferInsert> = {};
+        if (body.result !== undefined) columns.result = body.result;
+        if (body.note !== undefined) columns.note = body.note;
+        if (Object.keys(columns).length === 0) return loadResult(tx, id);
+        const [row] = await tx
+          .update(testRunResults)
+          .set({ ...columns, updatedById: userId, updatedAt: sql`now()` })
+          .where(eq(testRunResults.id, id))
+          .returning();
+        if (!row) return null;
+        const attachments = await attachmentsOf(tx, eq(testRunAttachments.resultId, id));
+        return toResultDto(row, attachments.get(id) ?? [], link);
+      }),
+
+    /**
+     * Stores a screenshot for a result of a run in progress. The bytes go to storage first; a
+     * refused or failed insert removes them again, so no file is left without its row.
+     */
+    addAttachment: async (
+      scope: Scope,
+      userId: number,
+      id: number,
+      file: SniffedFile & { name: string },
+    ) => {
+      const [visible] = await db
+        .select({ status: testRuns.status })
+        .from(testRunResults)
+        .innerJoin(testRuns, eq(testRuns.id, testRunResults.runId))
+        .where(and(eq(testRunResults.id, id), milestoneScope(db, scope, testRuns.milestoneId)))
+        .limit(1);
+      if (!visible) return null;
+      if (visible.status !== 'in_progress') throw conflict(M.notInProgress);
+      const key = randomKey(`${PRIVATE_FOLDER}/test-runs`, file.extension);
+      await storage.put(key, file.body, file.contentType);
+      let kept = false;
+      try {
+        const answer = await db.transaction(async (tx) => {
+          const run = await lockResultRun(tx, scope, id);
+          if (!run) return null;
+          if (run.status !== 'in_progress') throw conflict(M.notInProgress);
+          const [row] = await tx
+            .insert(testRunAttachments)
+            .values({
+              resultId: id,
+              storageKey: key,
+              name: file.name,
+              contentType: file.contentType,
+              size: file.body.length,
+              uploadedById: userId,
+            })
+            .returning();
+          if (!row) throw new Error('attachment not stored');
+          return toAttachmentDto(row, link);
+        });
+        kept = answer !== null;
+        return answer;
+      } finally {
+        // A refused upload (409, the result gone meanwhile, an error) leaves no file behind.
+        if (!kept) await storage.remove(key).catch(() => {});
+      }
+    },
+
+    /** An attachment's bytes when the scope sees its run (or when the link was signed). */
+    attachment: async (scope: Scope | null, id: number) => {
+      const [row] = await db
+        .select({ attachment: testRunAttachments })
+        .from(testRunAttachments)
+        .innerJoin(testRunResults, eq(testRunResults.id, testRunAttachments.resultId))
+        .innerJoin(testRuns, eq(testRuns.id, testRunResults.runId))
+        .where(
+          and(
+            eq(testRunAttachments.id, id),
+            scope ? milestoneScope(db, scope, testRuns.milestoneId) : undefined,
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      const body = await storage.get(row.attachment.storageKey);
+      return body && { ...row.attachment, body };
+    },
+
+    complete: (scope: Scope, id: number) =>
+      db.transaction(async (tx) => {
+        const run = await lockRun(tx, scope, id);
+        if (!run) return null;
+        if (run.status !== 'in_progress') throw conflict(M.notInProgress);
+        await tx
+          .update(testRuns)
+          .set({ status: 'completed', completedAt: sql`now()` })
+          .where(eq(testRuns.id, id));
+        return loadRun(tx, scope, id);
+      }),
+
+    /**
+     * The client's acceptance. Staff are told by email, in the same transaction as the
+     * signature (the outbox delivers after the commit).
+     */
+    signOff: (scope: Scope, id: number, body: TestRunSignOffRequest, who: SignatureEvidence) =>
+      db.transaction(async (tx) => {
+        const run = await lockRun(tx, scope, id);
+        if (!run) return null;
+        if (run.status !== 'completed') throw conflict(M.notCompleted);
+        const summary = (await summaries(tx, [id])).get(id) ?? EMPTY_SUMMARY;
+        const note = body.note ?? '';
+        if (summary.failed + summary.blocked > 0 && note === '')
+          throw fieldError('note', M.noteRequired);
+        const [signed] = await tx
+          .update(testRuns)
+          .set({
+            status: 'signed_off',
+            signedOffById: who.userId,
+            signedOffAt: sql`now()`,
+            signatureName: body.signature_name,
+            signOffNote: note,
+            signatureIp: who.ip.slice(0, 64),
+            signatureUserAgent: who.userAgent.slice(0, 1000),
+          })
+          .where(eq(testRuns.id, id))
+          .returning();
+        if (!signed) throw new Error('test run not signed off');
+        const [where] = await tx
+          .select({ milestone: milestones.name, project: projects.name, client: clients.name })
+          .from(milestones)
+          .innerJoin(projects, eq(projects.id, milestones.projectId))
+          .innerJoin(clients, eq(clients.id, projects.clientId))
+          .where(eq(milestones.id, signed.milestoneId));
+        const staff = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+          .orderBy(asc(users.id));
+        for (const { email } of staff)
+          await enqueueEmail(
+            tx,
+            signOffEmail({
+              to: email,
+              portalName: options.portalName,
+              link: options.reportUrl(id),
+              client: where?.client ?? '',
+              project: where?.project ?? '',
+              milestone: where?.milestone ?? '',
+              run: signed.name,
+              signatureName: signed.signatureName,
+              signedOffAt: signed.signedOffAt ?? new Date(),
+              note,
+              summary,
+            }),
+          );
+        return loadRun(tx, scope, id);
+      }),
+  };
+};
+export type TestRunService = ReturnType<typeof createTestRunService>;
