@@ -7,3 +7,4 @@ export * from './leads';
 export * from './estimates';
 export * from './test-plans';
 export * from './canvas';
+export * from './estimate-versions';
