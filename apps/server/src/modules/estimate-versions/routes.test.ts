@@ -380,3 +380,58 @@ describe('deciding on a version', () => {
     expect(stored.decided_at).toBe(winner.decided_at);
   });
 });
+
+describe('the PDF of a version', () => {
+  const pdfText = async (body: Buffer) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const pdf = await getDocumentProxy(new Uint8Array(body));
+    const { text } = await extractText(pdf, { mergePages: true });
+    return text;
+  };
+
+  it('is a PDF holding the texts, every item, the totals and the signature', async () => {
+    const { estimate, section } = await freshEstimate('ver Printed');
+    await w.createItem(section.id, 'Checkout flow', { low: '3.00', high: '4.75' });
+    await w.as('staff').patch(`/api/estimates/${estimate.id}/`, {
+      scope_of_work: 'Build the shop.',
+      safe_modifier: '1.20',
+    });
+    const v = await send(estimate.id);
+    await w
+      .as('member')
+      .post(`/api/estimate-versions/${v.id}/approve/`, { signature_name: 'Dana Reyes' });
+
+    const res = await w.as('member').get(`/api/estimate-versions/${v.id}/pdf/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ver-printed-v1.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      'ver Printed',
+      'ver Acme',
+      'ver Acme Site',
+      'Version 1',
+      'Build the shop.',
+      'Build',
+      'Pages',
+      'Checkout flow',
+      '4.25', // total low: 1.25 + 3.00
+      '7.25', // total high: 2.50 + 4.75
+      '8.70', // safe: 7.25 × 1.20
+      'Signed: Dana Reyes',
+      'Approved by Dana Reyes (ver-member@acme.test)',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('has the same permissions as reading the version', async () => {
+    const v = await send(w.estimates.acme.id);
+    const url = `/api/estimate-versions/${v.id}/pdf/`;
+    expect((await w.as('visitor').get(url)).statusCode).toBe(401);
+    expect((await w.as('outsider').get(url)).statusCode).toBe(404);
+    expect((await impersonating('GET', url)).statusCode).toBe(200);
+    expect((await w.as('staff').get(url)).statusCode).toBe(200);
+    expect((await w.as('staff').get('/api/estimate-versions/999999/pdf/')).statusCode).toBe(404);
+  });
+});

@@ -13,6 +13,7 @@ import { requireStaff, requireUser } from '../../http/auth';
 import { permissionDenied } from '../../http/errors';
 import { detailActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
+import { renderVersionPdf, versionFileName } from './pdf';
 import { createEstimateVersionService, type Decision } from './service';
 
 const tags = ['estimate-versions'];
@@ -67,6 +68,33 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
     list: (request, query, page) => service.list(scopeOf(request), query, page),
     retrieve: (request, id) => service.retrieve(scopeOf(request), id),
   });
+
+  app.get(
+    detailActionPath('estimate-versions', 'pdf'),
+    {
+      schema: {
+        tags,
+        summary: 'The version as a PDF document (whoever may read the version)',
+        params: idParamsSchema,
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const found = visibleOr404(await service.withContext(scopeOf(request), request.params.id));
+      const pdf = await renderVersionPdf({
+        studioName: app.ctx.config.portalName,
+        clientName: found.estimate.clientName,
+        projectName: found.estimate.projectName,
+        version: found.version,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${versionFileName(found.version)}"`)
+        .send(pdf);
+    },
+  );
 
   // Approve and request changes: the same guard and answer, each its own body and decision.
   const decisionRoute = <Body extends z.ZodObject>(
