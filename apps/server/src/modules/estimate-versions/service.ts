@@ -22,7 +22,7 @@ import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
 import { enqueueEmail } from '../../mail/outbox';
 import { displayName } from '../clients/client-users';
-import { createEstimateDetailReader } from '../estimates/service';
+import { readEstimateDetail } from '../estimates/service';
 import { estimateScope } from '../estimates/scope';
 import { versionDecidedEmail, versionSentEmail } from './emails';
 
@@ -104,7 +104,6 @@ const estimateContext = (db: Executor, estimateId: number) =>
     .limit(1);
 
 export const createEstimateVersionService = ({ db, config, mail }: AppContext) => {
-  const estimateDetail = createEstimateDetailReader(db);
   const estimateLink = (estimateId: number) => `${config.publicUrl}/estimates/${estimateId}`;
 
   const find = async (scope: Scope, id: number): Promise<EstimateVersion | null> => {
@@ -157,7 +156,7 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
         });
         if (!estimate) return null;
         // One statement, so a consistent picture even while others edit sections and items.
-        const snapshot = await estimateDetail(scope, estimateId);
+        const snapshot = await readEstimateDetail(tx, estimateId);
         if (!snapshot) return null;
         await tx
           .update(estimateVersions)

@@ -79,52 +79,63 @@ const headers = (db: Executor) =>
  * The estimate detail in ONE statement whatever its size: the estimate with its project and
  * client (scope checked in the same statement) and, as a JSON value built by PostgreSQL, every
  * section with its items. The estimate's totals add up the sections' exact sums in cents.
- * It is the hottest read of the portal, so both variants (staff, member) are prepared once.
  */
+const detailStatement = (db: Executor, scoped: boolean) =>
+  db
+    .select({
+      ...headerColumns,
+      sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
+    })
+    .from(estimates)
+    .innerJoin(projects, eq(projects.id, estimates.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(
+      and(
+        eq(estimates.id, sql.placeholder('id')),
+        scoped
+          ? inArray(
+              projects.clientId,
+              db
+                .select({ id: clientUsers.clientId })
+                .from(clientUsers)
+                .where(eq(clientUsers.userId, sql.placeholder('userId'))),
+            )
+          : undefined,
+      ),
+    )
+    .limit(1);
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
+
+const toDetailDto = (row: DetailRow): EstimateDetail => {
+  const { sections } = row;
+  const high = sumHours(sections.map((s) => s.total_hours_high));
+  return {
+    ...toEstimateDto(row),
+    sections,
+    total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
+    total_hours_high: high,
+    total_hours_safe: safeHours(high, row.safeModifier),
+  };
+};
+
+/** The detail as staff see it, read on `tx` (inside a write's transaction: a version's snapshot). */
+export const readEstimateDetail = async (tx: Executor, id: number) => {
+  const [row] = await detailStatement(tx, false).execute({ id });
+  return row ? toDetailDto(row) : null;
+};
+
+/** The hottest read of the portal, so both variants (staff, member) are prepared once. */
 export const createEstimateDetailReader = (db: Database) => {
-  const statement = (name: string, scoped: boolean) =>
-    db
-      .select({
-        ...headerColumns,
-        sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
-      })
-      .from(estimates)
-      .innerJoin(projects, eq(projects.id, estimates.projectId))
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .where(
-        and(
-          eq(estimates.id, sql.placeholder('id')),
-          scoped
-            ? inArray(
-                projects.clientId,
-                db
-                  .select({ id: clientUsers.clientId })
-                  .from(clientUsers)
-                  .where(eq(clientUsers.userId, sql.placeholder('userId'))),
-              )
-            : undefined,
-        ),
-      )
-      .limit(1)
-      .prepare(name);
-  const staff = statement('estimate_detail_staff', false);
-  const member = statement('estimate_detail_member', true);
+  const staff = detailStatement(db, false).prepare('estimate_detail_staff');
+  const member = detailStatement(db, true).prepare('estimate_detail_member');
 
   return async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
     const [row] =
       scope.kind === 'staff'
         ? await staff.execute({ id })
         : await member.execute({ id, userId: scope.userId });
-    if (!row) return null;
-    const { sections } = row;
-    const high = sumHours(sections.map((s) => s.total_hours_high));
-    return {
-      ...toEstimateDto(row),
-      sections,
-      total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
-      total_hours_high: high,
-      total_hours_safe: safeHours(high, row.safeModifier),
-    };
+    return row ? toDetailDto(row) : null;
   };
 };
 
