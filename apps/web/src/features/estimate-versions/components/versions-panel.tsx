@@ -8,6 +8,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { useVersions } from '../api/versions';
+import { EstimateDiff } from './estimate-diff';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { SendVersionDialog } from './send-version-dialog';
 import { decisionSummary, formatVersionTime, VersionStatusBadge } from './version-status';
@@ -160,11 +161,22 @@ export const VersionsPanel = ({ estimate }: { estimate: EstimateDetail }) => {
               : 'The studio has not sent a version of this estimate yet.'}
           </p>
         ) : (
-          <ol className="divide-y divide-slate-100">
-            {list.map((version) => (
-              <VersionRow key={version.id} version={version} />
-            ))}
-          </ol>
+          <>
+            <ol className="divide-y divide-slate-100">
+              {list.map((version) => (
+                <VersionRow key={version.id} version={version} />
+              ))}
+            </ol>
+            {isSuperuser && latest && (
+              <div className="border-t border-slate-200 px-5 py-4">
+                <EstimateDiff
+                  before={latest.snapshot}
+                  after={estimate}
+                  title={`Changes since version ${latest.number} (working copy)`}
+                />
+              </div>
+            )}
+          </>
         )}
       </Card>
       {isSuperuser && session > 0 && (

@@ -10,7 +10,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { EstimateOverview } from '../../estimates/components/estimate-overview';
 import { EstimateTotal } from '../../estimates/components/estimate-total';
 import { EstimateNotFound, isNotFound, LoadError } from '../../estimates/components/states';
-import { downloadVersionPdf, useVersion } from '../api/versions';
+import { downloadVersionPdf, useVersion, useVersions } from '../api/versions';
+import { EstimateDiff } from '../components/estimate-diff';
 import { SnapshotSections } from '../components/snapshot-sections';
 import {
   decisionSummary,
@@ -20,6 +21,8 @@ import {
 } from '../components/version-status';
 
 const VersionScreen = ({ version }: { version: EstimateVersion }) => {
+  const versions = useVersions(version.estimate);
+  const previous = versions.data?.find((other) => other.number === version.number - 1);
   const [downloading, setDownloading] = useState(false);
   const estimate = version.snapshot;
   const decided = decisionSummary(version);
@@ -77,6 +80,15 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
           )}
         </div>
       </header>
+      {previous && (
+        <div className="rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm">
+          <EstimateDiff
+            before={previous.snapshot}
+            after={estimate}
+            title={`Changes from version ${previous.number}`}
+          />
+        </div>
+      )}
       <EstimateOverview estimate={estimate} canEdit={false} />
       <SnapshotSections estimate={estimate} />
       <EstimateTotal estimate={estimate} />
