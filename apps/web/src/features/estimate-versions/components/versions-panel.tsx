@@ -4,6 +4,7 @@ import { Send } from 'lucide-react';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
@@ -58,7 +59,12 @@ const ClientDecision = ({ version }: { version: EstimateVersion }) => {
     return outcome ? (
       <div
         role="status"
-        className="rounded-lg border border-emerald-200 bg-emerald-50 px-5 py-4 text-sm text-emerald-900 print:hidden"
+        className={cn(
+          'rounded-lg border px-5 py-4 text-sm print:hidden',
+          version.status === 'approved'
+            ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+            : 'border-orange-200 bg-orange-50 text-orange-900',
+        )}
       >
         Version {version.number}: {outcome}.
       </div>
