@@ -113,6 +113,13 @@ test('staff send a version, the client approves it with a signature, the PDF hol
       .toBe(true);
   });
 
+  await test.step('the estimate list shows the latest version status', async () => {
+    await page.goto('/estimates');
+    const row = page.getByRole('row').filter({ hasText: estimate.name });
+    await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+    await row.getByRole('link', { name: estimate.name }).click();
+  });
+
   await test.step('the version opens read-only and its PDF downloads', async () => {
     await versionsCard(page).getByRole('link', { name: 'Version 1' }).click();
     await expect(page.getByRole('heading', { name: estimate.name, level: 1 })).toBeVisible();

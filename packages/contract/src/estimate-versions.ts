@@ -60,6 +60,18 @@ export const estimateVersionSchema = z.object({
 export type EstimateVersion = z.infer<typeof estimateVersionSchema>;
 export const estimateVersionListSchema = paginated(estimateVersionSchema);
 
+/**
+ * `GET /api/estimate-versions/latest/`: the newest version's number and status of every estimate
+ * in scope that has one (an estimate missing from it is a draft), for the estimate list.
+ */
+export const estimateLatestVersionSchema = z.object({
+  estimate: z.number().int(),
+  number: z.number().int(),
+  status: z.enum(ESTIMATE_VERSION_STATUSES),
+});
+export type EstimateLatestVersion = z.infer<typeof estimateLatestVersionSchema>;
+export const estimateLatestVersionArraySchema = z.array(estimateLatestVersionSchema);
+
 /** `GET /api/estimate-versions/?estimate={id}`: newest first; every version in scope without. */
 export const estimateVersionListQuerySchema = z.object({ estimate: pkField().optional() });
 export type EstimateVersionListQuery = z.infer<typeof estimateVersionListQuerySchema>;

@@ -236,6 +236,27 @@ describe('reading versions', () => {
     expect(ids).toContain(globex.id);
   });
 
+  it('latest/ answers the newest version of each estimate in scope', async () => {
+    const { estimate } = await freshEstimate('ver Latest');
+    await send(estimate.id);
+    const second = await send(estimate.id);
+    const entry = { estimate: estimate.id, number: 2, status: 'sent' };
+    const mine = (await w.as('member').get('/api/estimate-versions/latest/')).json();
+    expect(mine).toContainEqual(entry);
+    expect(mine.every((v: { estimate: number }) => v.estimate !== w.estimates.globex.id)).toBe(
+      true,
+    );
+    expect(new Set(mine.map((v: { estimate: number }) => v.estimate)).size).toBe(mine.length);
+    expect(
+      (await w.as('outsider').get('/api/estimate-versions/latest/')).json(),
+    ).not.toContainEqual(entry);
+    expect((await w.as('staff').get('/api/estimate-versions/latest/')).json()).toContainEqual({
+      ...entry,
+      number: second.number,
+    });
+    expect((await w.as('visitor').get('/api/estimate-versions/latest/')).statusCode).toBe(401);
+  });
+
   it('answers 400 for a bad filter and 404 for a bad id', async () => {
     const staff = w.as('staff');
     expect((await staff.get('/api/estimate-versions/?estimate=abc')).statusCode).toBe(400);

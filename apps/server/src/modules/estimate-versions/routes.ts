@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { idParamsSchema } from '@portal/contract/common';
 import {
+  estimateLatestVersionArraySchema,
   estimateSendRequestSchema,
   estimateVersionApproveRequestSchema,
   estimateVersionListQuerySchema,
@@ -11,7 +12,7 @@ import {
 } from '@portal/contract/estimate-versions';
 import { requireStaff, requireUser } from '../../http/auth';
 import { permissionDenied } from '../../http/errors';
-import { detailActionPath, registerResource } from '../../http/resource';
+import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
 import { renderVersionPdf, versionFileName } from './pdf';
 import { createEstimateVersionService, type Decision } from './service';
@@ -57,6 +58,21 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
       );
       return reply.status(201).send(visibleOr404(version));
     },
+  );
+
+  app.get(
+    listActionPath('estimate-versions', 'latest'),
+    {
+      schema: {
+        tags,
+        summary: 'The newest version number and status of each estimate in scope',
+        response: { 200: estimateLatestVersionArraySchema },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => service.latest(scopeOf(request)),
   );
 
   registerResource(app, {

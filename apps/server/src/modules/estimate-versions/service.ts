@@ -140,6 +140,18 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
 
     retrieve: find,
 
+    /** The newest version of each estimate in scope (DISTINCT ON over the unique index). */
+    latest: (scope: Scope) =>
+      db
+        .selectDistinctOn([estimateVersions.estimateId], {
+          estimate: estimateVersions.estimateId,
+          number: estimateVersions.number,
+          status: estimateVersions.status,
+        })
+        .from(estimateVersions)
+        .where(estimateScope(db, scope, estimateVersions.estimateId))
+        .orderBy(estimateVersions.estimateId, desc(estimateVersions.number)),
+
     /**
      * Freezes the estimate into a new version (staff only; null when there is no such estimate).
      * The estimate row is held (NO KEY UPDATE) for the transaction, so two sends of one estimate

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  estimateLatestVersionArraySchema,
   estimateVersionListSchema,
   estimateVersionSchema,
   type EstimateVersion,
@@ -14,7 +15,17 @@ export const versionKeys = {
   all: ['estimate-versions'] as const,
   list: (estimateId: number) => [...versionKeys.all, 'list', estimateId] as const,
   detail: (id: number) => [...versionKeys.all, 'detail', id] as const,
+  latest: () => [...versionKeys.all, 'latest'] as const,
 };
+
+/** The newest version's status of every estimate in scope, by estimate id (absent: a draft). */
+export const useLatestVersionStatuses = () =>
+  useQuery({
+    queryKey: versionKeys.latest(),
+    queryFn: ({ signal }) =>
+      request(`${PATH}latest/`, { signal, schema: estimateLatestVersionArraySchema }),
+    select: (rows) => new Map(rows.map((row) => [row.estimate, row.status])),
+  });
 
 /** Every version of one estimate, newest first. */
 export const useVersions = (estimateId: number) =>
@@ -36,7 +47,10 @@ const useRememberVersion = () => {
   const queryClient = useQueryClient();
   return async (version: EstimateVersion) => {
     queryClient.setQueryData(versionKeys.detail(version.id), version);
-    await queryClient.invalidateQueries({ queryKey: versionKeys.list(version.estimate) });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: versionKeys.list(version.estimate) }),
+      queryClient.invalidateQueries({ queryKey: versionKeys.latest() }),
+    ]);
   };
 };
 
