@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
+import { formatPrice } from '@portal/contract/estimates';
 
 export type VersionDocument = {
   studioName: string;
@@ -116,6 +117,14 @@ export const renderVersionPdf = ({
     estimate.total_hours_safe,
     'Helvetica-Bold',
   );
+
+  const { price, hourly_rate: rate, currency } = estimate;
+  if (price && rate) {
+    const money = (value: string) => formatPrice(value, currency);
+    doc.moveDown(0.5);
+    row(`Price at ${money(rate)} per hour`, money(price.low), money(price.high), 'Helvetica-Bold');
+    row('Safe price', '', money(price.safe), 'Helvetica-Bold');
+  }
 
   if (version.status === 'approved') {
     doc.moveDown();

@@ -416,6 +416,8 @@ describe('the PDF of a version', () => {
     await w.as('staff').patch(`/api/estimates/${estimate.id}/`, {
       scope_of_work: 'Build the shop.',
       safe_modifier: '1.20',
+      hourly_rate: '100',
+      currency: 'EUR',
     });
     const v = await send(estimate.id);
     await w
@@ -440,6 +442,10 @@ describe('the PDF of a version', () => {
       '4.25', // total low: 1.25 + 3.00
       '7.25', // total high: 2.50 + 4.75
       '8.70', // safe: 7.25 × 1.20
+      'Price at €100.00 per hour',
+      '€425.00',
+      '€725.00',
+      '€870.00',
       'Signed: Dana Reyes',
       'Approved by Dana Reyes (ver-member@acme.test)',
     ])

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_SAFE_MODIFIER,
+  ESTIMATE_MESSAGES,
+  priceOf,
   safeHours,
   sumHours,
   type Estimate,
@@ -11,6 +13,7 @@ import {
 } from '@portal/contract/estimates';
 import type { Database, Executor } from '../../db/client';
 import { clients, clientUsers, estimates, estimateSections, projects } from '../../db/schema/index';
+import { fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
 import { referencedProject } from '../projects/service';
@@ -28,6 +31,8 @@ const headerColumns = {
   deliverables: estimates.deliverables,
   notIncluded: estimates.notIncluded,
   safeModifier: estimates.safeModifier,
+  hourlyRate: estimates.hourlyRate,
+  currency: estimates.currency,
   project: { id: projects.id, name: projects.name, slug: projects.slug },
   client: { id: clients.id, name: clients.name, slug: clients.slug },
 };
@@ -40,6 +45,8 @@ type HeaderRow = {
   deliverables: string;
   notIncluded: string;
   safeModifier: string;
+  hourlyRate: string | null;
+  currency: string;
   project: { id: number; name: string; slug: string };
   client: { id: number; name: string; slug: string };
 };
@@ -63,7 +70,15 @@ const toColumns = (body: Partial<EstimateUpdateRequest>): Partial<EstimateInsert
   if (body.deliverables !== undefined) columns.deliverables = body.deliverables;
   if (body.not_included !== undefined) columns.notIncluded = body.not_included;
   if (body.safe_modifier !== undefined) columns.safeModifier = body.safe_modifier;
+  if (body.hourly_rate !== undefined) columns.hourlyRate = body.hourly_rate;
+  if (body.currency !== undefined) columns.currency = body.currency;
   return columns;
+};
+
+/** An hourly rate needs a currency to be a price (400 on `currency`). */
+const requireCurrencyWithRate = (rate: string | null, currency: string) => {
+  if (rate !== null && currency === '')
+    throw fieldError('currency', ESTIMATE_MESSAGES.currencyRequired);
 };
 
 const byName = [asc(sql`lower(${estimates.name})`), asc(estimates.id)];
@@ -108,14 +123,22 @@ const detailStatement = (db: Executor, scoped: boolean) =>
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
 
 const toDetailDto = (row: DetailRow): EstimateDetail => {
-  const { sections } = row;
+  const { sections, hourlyRate: rate, currency } = row;
+  const low = sumHours(sections.map((s) => s.total_hours_low));
   const high = sumHours(sections.map((s) => s.total_hours_high));
+  const safe = safeHours(high, row.safeModifier);
   return {
     ...toEstimateDto(row),
     sections,
-    total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
+    total_hours_low: low,
     total_hours_high: high,
-    total_hours_safe: safeHours(high, row.safeModifier),
+    total_hours_safe: safe,
+    hourly_rate: rate,
+    currency,
+    price:
+      rate === null || currency === ''
+        ? null
+        : { low: priceOf(low, rate), high: priceOf(high, rate), safe: priceOf(safe, rate) },
   };
 };
 
@@ -168,6 +191,7 @@ export const createEstimateService = (db: Database) => {
     retrieve: estimateDetail,
 
     create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
+      requireCurrencyWithRate(body.hourly_rate ?? null, body.currency ?? '');
       const id = await db.transaction(async (tx) => {
         const project = await referencedProject(tx, scope, body.project);
         const [row] = await tx
@@ -191,6 +215,19 @@ export const createEstimateService = (db: Database) => {
     update: async (scope: Scope, id: number, body: Partial<EstimateUpdateRequest>) => {
       const updated = await db.transaction(async (tx) => {
         const columns = toColumns(body);
+        if (body.hourly_rate !== undefined || body.currency !== undefined) {
+          // The pair is checked as it will be stored, the half not sent read under the row lock.
+          const [stored] = await tx
+            .select({ rate: estimates.hourlyRate, currency: estimates.currency })
+            .from(estimates)
+            .where(eq(estimates.id, id))
+            .for('update');
+          if (stored)
+            requireCurrencyWithRate(
+              body.hourly_rate === undefined ? stored.rate : body.hourly_rate,
+              body.currency ?? stored.currency,
+            );
+        }
         if (body.project !== undefined)
           columns.projectId = (await referencedProject(tx, scope, body.project)).id;
         const [row] = await tx

@@ -41,6 +41,9 @@ const estimate = (patch: Partial<EstimateDetail> = {}): EstimateDetail => ({
   total_hours_low: '4.00',
   total_hours_high: '6.00',
   total_hours_safe: '6.00',
+  hourly_rate: null,
+  currency: '',
+  price: null,
   ...patch,
 });
 
