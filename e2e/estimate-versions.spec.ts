@@ -62,8 +62,17 @@ test('staff send a version, the client approves it with a signature, the PDF hol
   const { estimate, member } = await setUp(request, 'approve');
   const estimatePath = `/estimates/${estimate.id}`;
 
-  await test.step('staff send version 1 with a message', async () => {
+  await test.step('staff price the estimate and send version 1 with a message', async () => {
     await signInAsAdmin(page, request, estimatePath);
+    const price = page.getByRole('region', { name: 'Price' });
+    await price.getByLabel('Hourly rate').fill('100');
+    await price.getByLabel('Currency').fill('XX');
+    await price.getByRole('button', { name: 'Save price' }).click();
+    await expect(price.getByText('Enter a valid ISO 4217 currency code, e.g. EUR.')).toBeVisible();
+    await price.getByLabel('Currency').fill('eur');
+    await price.getByRole('button', { name: 'Save price' }).click();
+    await expect(price.getByText('€1,200.00 – €1,650.00')).toBeVisible();
+    await expect(price.getByText('€2,475.00')).toBeVisible();
     await expect(versionsCard(page).getByText('Draft: never sent.')).toBeVisible();
     await versionsCard(page).getByRole('button', { name: 'Send to client' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send to client' });
@@ -87,6 +96,7 @@ test('staff send a version, the client approves it with a signature, the PDF hol
     const waiting = page.getByRole('region', { name: 'Version 1 is waiting for your approval' });
     await expect(waiting).toBeVisible();
     await expect(waiting.getByText('Here is the shop estimate.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Price' }).getByText('€2,475.00')).toBeVisible();
     await waiting.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve version 1' });
     await dialog.getByRole('button', { name: 'Approve and sign' }).click();
@@ -141,6 +151,9 @@ test('staff send a version, the client approves it with a signature, the PDF hol
       '12.00', // total low
       '16.50', // total high
       '24.75', // safe: 16.50 × 1.50
+      'Price at €100.00 per hour',
+      '€1,650.00',
+      '€2,475.00',
       'Signed: Dana Scully',
     ])
       expect(text).toContain(expected);

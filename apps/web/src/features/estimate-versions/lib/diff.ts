@@ -31,6 +31,8 @@ const ESTIMATE_FIELDS: [keyof EstimateDetail & string, string][] = [
   ['deliverables', 'Deliverables'],
   ['not_included', 'Not included'],
   ['safe_modifier', 'Safe modifier'],
+  ['hourly_rate', 'Hourly rate'],
+  ['currency', 'Currency'],
 ];
 
 const TOTALS: [keyof EstimateDetail & string, string][] = [
@@ -41,7 +43,7 @@ const TOTALS: [keyof EstimateDetail & string, string][] = [
 
 const changesOf = <T>(before: T, after: T, fields: [keyof T & string, string][]): Change[] =>
   fields.flatMap(([key, label]) => {
-    const [a, b] = [String(before[key]), String(after[key])];
+    const [a, b] = [String(before[key] ?? ''), String(after[key] ?? '')];
     return a === b ? [] : [{ field: label, before: a, after: b }];
   });
 

@@ -8,6 +8,7 @@ import { toastError } from '../../../lib/errors';
 import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EstimateOverview } from '../../estimates/components/estimate-overview';
+import { EstimatePrice } from '../../estimates/components/estimate-price';
 import { EstimateTotal } from '../../estimates/components/estimate-total';
 import { EstimateNotFound, isNotFound, LoadError } from '../../estimates/components/states';
 import { downloadVersionPdf, useVersion, useVersions } from '../api/versions';
@@ -92,6 +93,7 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
       <EstimateOverview estimate={estimate} canEdit={false} />
       <SnapshotSections estimate={estimate} />
       <EstimateTotal estimate={estimate} />
+      <EstimatePrice estimate={estimate} canEdit={false} />
     </article>
   );
 };

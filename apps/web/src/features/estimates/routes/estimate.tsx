@@ -21,6 +21,7 @@ import { useDeleteSection } from '../api/sections';
 import { EstimateBoard } from '../components/estimate-board';
 import { EstimateDrawer } from '../components/estimate-drawer';
 import { EstimateOverview } from '../components/estimate-overview';
+import { EstimatePrice } from '../components/estimate-price';
 import { EstimateTotal } from '../components/estimate-total';
 import { ItemDrawer } from '../components/item-drawer';
 import type { SectionActions } from '../components/section-card';
@@ -213,6 +214,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
         </div>
 
         <EstimateTotal estimate={estimate} />
+        <EstimatePrice estimate={estimate} canEdit={canEdit} />
       </div>
 
       {overlay?.kind === 'estimate' && (
