@@ -24,6 +24,8 @@ describe('demo versions', () => {
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ number: 1, status: 'sent', sent_by: { name: 'Lee Park' } });
     expect(waiting[0]!.snapshot.total_hours_safe).toBe('272.40');
+    // Priced at €110 an hour: 272.40 × 110.
+    expect(waiting[0]!.snapshot.price?.safe).toBe('29964.0000');
 
     const approved: EstimateVersion[] = (
       await get(`/api/estimate-versions/?estimate=${id('Mobile App — Discovery')}`)
