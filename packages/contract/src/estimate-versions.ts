@@ -97,3 +97,15 @@ export const estimateVersionRequestChangesRequestSchema = requestBody({
 export type EstimateVersionRequestChangesRequest = z.infer<
   typeof estimateVersionRequestChangesRequestSchema
 >;
+
+/** A version's PDF download name: the estimate's name in lowercase letters, digits and dashes. */
+export const versionFileName = (version: Pick<EstimateVersion, 'number' | 'snapshot'>) => {
+  const base = version.snapshot.name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
+    .slice(0, 80);
+  return `${base || 'estimate'}-v${version.number}.pdf`;
+};

@@ -139,15 +139,3 @@ export const renderVersionPdf = ({
   doc.end();
   return done;
 };
-
-/** A download name from the estimate's name: letters, digits and dashes only. */
-export const versionFileName = (version: EstimateVersion) => {
-  const base = version.snapshot.name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase()
-    .slice(0, 80);
-  return `${base || 'estimate'}-v${version.number}.pdf`;
-};

@@ -9,12 +9,13 @@ import {
   estimateVersionListQuerySchema,
   estimateVersionRequestChangesRequestSchema,
   estimateVersionSchema,
+  versionFileName,
 } from '@portal/contract/estimate-versions';
 import { requireStaff, requireUser } from '../../http/auth';
 import { permissionDenied } from '../../http/errors';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
-import { renderVersionPdf, versionFileName } from './pdf';
+import { renderVersionPdf } from './pdf';
 import { createEstimateVersionService, type Decision } from './service';
 
 const tags = ['estimate-versions'];

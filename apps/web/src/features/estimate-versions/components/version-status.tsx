@@ -18,18 +18,6 @@ export const VersionStatusBadge = ({ status }: { status: EstimateVersionStatus |
 /** "Nov 25, 2026, 2:10 PM" in the viewer's time zone. */
 export const formatVersionTime = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
 
-/** The download name of a version's PDF (the server names it the same way). */
-export const versionPdfName = (version: EstimateVersion) =>
-  `${
-    version.snapshot.name
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/[\s_]+/g, '-')
-      .toLowerCase()
-      .slice(0, 80) || 'estimate'
-  }-v${version.number}.pdf`;
-
 /** Who decided, and how: one sentence for the history and the outcome banner. */
 export const decisionSummary = (version: EstimateVersion) => {
   if (!version.decided_at) return null;

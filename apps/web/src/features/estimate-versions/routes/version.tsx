@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronLeft, Download } from 'lucide-react';
-import type { EstimateVersion } from '@portal/contract/estimate-versions';
+import { versionFileName, type EstimateVersion } from '@portal/contract/estimate-versions';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../lib/errors';
@@ -17,7 +17,6 @@ import { SnapshotSections } from '../components/snapshot-sections';
 import {
   decisionSummary,
   formatVersionTime,
-  versionPdfName,
   VersionStatusBadge,
 } from '../components/version-status';
 
@@ -29,7 +28,7 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
   const decided = decisionSummary(version);
   const download = () => {
     setDownloading(true);
-    downloadVersionPdf(version, versionPdfName(version))
+    downloadVersionPdf(version, versionFileName(version))
       .catch(toastError)
       .finally(() => setDownloading(false));
   };
