@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiLogin, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { impersonateResponseSchema } from '@portal/contract/users';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { mailsTo, nextMail } from './support/mail';
@@ -172,6 +173,23 @@ test('changes requested, staff edit and send version 2, the diff shows the edit'
     data: {},
   });
   expect(sent.status()).toBe(201);
+
+  await test.step('staff impersonating the client user may look but not decide', async () => {
+    const impersonation = await request.get(`/api/users/${member.user.id}/impersonate/`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    expect(impersonation.status()).toBe(200);
+    const { token: asMember } = impersonateResponseSchema.parse(await impersonation.json());
+    await signInWithToken(page, token, '/api/config/');
+    await page.evaluate((value) => localStorage.setItem('impersonate', value), asMember);
+    await page.goto(estimatePath);
+    const waiting = page.getByRole('region', { name: 'Version 1 is waiting for your approval' });
+    await expect(
+      waiting.getByText('You are viewing as this user: only they can approve or request changes.'),
+    ).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await page.evaluate(() => localStorage.removeItem('impersonate'));
+  });
 
   await test.step('the client asks for changes', async () => {
     await signInWithToken(page, member.token, estimatePath);

@@ -52,7 +52,14 @@ const VersionRow = ({ version }: { version: EstimateVersion }) => {
  * The client's side of a sent version: while it waits, the ask with Approve and Request changes;
  * once decided, the outcome.
  */
-const ClientDecision = ({ version }: { version: EstimateVersion }) => {
+const ClientDecision = ({
+  version,
+  impersonating,
+}: {
+  version: EstimateVersion;
+  /** Staff signed in as this user: they may look, but a signature must be the person's own. */
+  impersonating: boolean;
+}) => {
   const [dialog, setDialog] = useState<{ kind: DecisionKind; open: boolean } | null>(null);
   if (version.status !== 'sent') {
     const outcome = decisionSummary(version);
@@ -90,15 +97,21 @@ const ClientDecision = ({ version }: { version: EstimateVersion }) => {
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => setDialog({ kind: 'approve', open: true })}>Approve</Button>
-        <Button
-          variant="secondary"
-          onClick={() => setDialog({ kind: 'request-changes', open: true })}
-        >
-          Request changes
-        </Button>
-      </div>
+      {impersonating ? (
+        <p className="text-sm text-slate-600">
+          You are viewing as this user: only they can approve or request changes.
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ kind: 'approve', open: true })}>Approve</Button>
+          <Button
+            variant="secondary"
+            onClick={() => setDialog({ kind: 'request-changes', open: true })}
+          >
+            Request changes
+          </Button>
+        </div>
+      )}
       {dialog && (
         <DecisionDialog
           key={dialog.kind}
@@ -117,7 +130,7 @@ const ClientDecision = ({ version }: { version: EstimateVersion }) => {
  * the version waiting for them (or the outcome) and the history.
  */
 export const VersionsPanel = ({ estimate }: { estimate: EstimateDetail }) => {
-  const { isSuperuser } = useSession();
+  const { isSuperuser, impersonating } = useSession();
   const versions = useVersions(estimate.id);
   const [sending, setSending] = useState(false);
   const [session, setSession] = useState(0);
@@ -126,7 +139,7 @@ export const VersionsPanel = ({ estimate }: { estimate: EstimateDetail }) => {
 
   return (
     <div className="flex flex-col gap-4 print:hidden">
-      {!isSuperuser && latest && <ClientDecision version={latest} />}
+      {!isSuperuser && latest && <ClientDecision version={latest} impersonating={impersonating} />}
       <Card aria-labelledby="estimate-versions">
         <CardHeader
           title={
