@@ -100,6 +100,7 @@ test('staff send a version, the client approves it with a signature, the PDF hol
     await expect(page.getByRole('region', { name: 'Price' }).getByText('€2,475.00')).toBeVisible();
     await waiting.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve version 1' });
+    await expect(dialog.getByText('safe total €2,475.00 (24.75 hours)')).toBeVisible();
     await dialog.getByRole('button', { name: 'Approve and sign' }).click();
     await expect(dialog.getByText('Type your full name to sign.')).toBeVisible();
     await dialog.getByLabel('Your full name').fill('Dana Scully');
@@ -109,6 +110,7 @@ test('staff send a version, the client approves it with a signature, the PDF hol
       page.getByRole('status').filter({ hasText: 'Approved by Dana Scully' }),
     ).toBeVisible();
     await expect(waiting).toBeHidden();
+    await expect(page.getByRole('link', { name: 'View version 1' })).toBeVisible();
   });
 
   await test.step('staff see Approved and the signature, and are emailed', async () => {

@@ -73,7 +73,10 @@ const ClientDecision = ({
             : 'border-orange-200 bg-orange-50 text-orange-900',
         )}
       >
-        Version {version.number}: {outcome}.
+        Version {version.number}: {outcome}.{' '}
+        <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={linkClasses}>
+          View version {version.number}
+        </Link>
       </div>
     ) : null;
   }
