@@ -33,6 +33,8 @@ export const HOURS_DIGITS = { maxDigits: 8, decimalPlaces: 2 } as const;
 /** NUMERIC(5,2): a modifier of at most 999.99. */
 export const SAFE_MODIFIER_DIGITS = { maxDigits: 5, decimalPlaces: 2 } as const;
 export const DEFAULT_SAFE_MODIFIER = '1.00';
+/** NUMERIC(12,2): an hourly rate of at most 9999999999.99 (DESIGN §8). */
+export const HOURLY_RATE_DIGITS = { maxDigits: 12, decimalPlaces: 2 } as const;
 
 export const DECIMAL_MESSAGES = {
   invalid: 'A valid number is required.',
@@ -46,6 +48,8 @@ export const DECIMAL_MESSAGES = {
 } as const;
 
 export const ESTIMATE_MESSAGES = {
+  invalidCurrency: 'Enter a valid ISO 4217 currency code, e.g. EUR.',
+  currencyRequired: 'A currency is required with an hourly rate.',
   /** On `hours_high` when both are sent; on the sent one when a PATCH sends only one of them. */
   lowAboveHigh: 'Ensure hours_low is less than or equal to hours_high.',
 } as const;
@@ -149,8 +153,46 @@ export const decimalField = (options: {
     })
     .describe('A decimal, as a JSON number or a string; answered as a string with 2 decimals.');
 
+/**
+ * hours × rate, exact: both have 2 decimals, so the product has 4 ("12.3450"). Rounding to the
+ * currency's minor unit happens only for display (`formatPrice`).
+ */
+export const priceOf = (hours: string, rate: string): string => {
+  const product = toCents(hours) * toCents(rate); // in 1/10000
+  const sign = product < 0n ? '-' : '';
+  const abs = product < 0n ? -product : product;
+  return `${sign}${abs / 10000n}.${(abs % 10000n).toString().padStart(4, '0')}`;
+};
+
+/** ISO 4217 codes the runtime knows (Node and every current browser list them). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/**
+ * A price for people: rounded half away from zero to the currency's minor unit (JPY 0, EUR 2,
+ * BHD 3) by Intl, which formats the decimal string exactly (never through a float).
+ */
+export const formatPrice = (value: string, currency: string, locale = 'en-US'): string =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
+    value as unknown as number, // Intl.NumberFormat v3 takes decimal strings exactly.
+  );
+
 export const hoursField = () => decimalField({ ...HOURS_DIGITS, min: 0 });
 export const safeModifierField = () => decimalField({ ...SAFE_MODIFIER_DIGITS, positive: true });
+/** Blank (null or "") means no rate: the estimate is in hours only. */
+export const hourlyRateField = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    decimalField({ ...HOURLY_RATE_DIGITS, positive: true }).nullable(),
+  );
+/** An ISO 4217 code, upper-cased; blank (null or "") for none. */
+export const currencyField = () =>
+  z.preprocess(
+    (value) =>
+      value === null ? '' : typeof value === 'string' ? value.trim().toUpperCase() : value,
+    z
+      .string({ error: FIELD_MESSAGES.notAString })
+      .refine((code) => code === '' || CURRENCIES.has(code), ESTIMATE_MESSAGES.invalidCurrency),
+  );
 
 /** A wire decimal: a string with exactly 2 decimals. */
 const decimalString = () => z.string().describe('A decimal with 2 places, e.g. "1.50".');
@@ -224,6 +266,21 @@ export const estimateDetailSchema = estimateSchema.extend({
   total_hours_low: decimalString(),
   total_hours_high: decimalString(),
   total_hours_safe: decimalString(),
+  /** Per hour in `currency`; null for an estimate in hours only. */
+  hourly_rate: decimalString().nullable(),
+  /** ISO 4217 code, '' when none. */
+  currency: z.string(),
+  /**
+   * With a rate and a currency: the totals × the rate, exact with 4 decimals (display rounds to
+   * the currency's minor unit); null otherwise.
+   */
+  price: z
+    .object({
+      low: z.string(),
+      high: z.string(),
+      safe: z.string(),
+    })
+    .nullable(),
 });
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
@@ -242,6 +299,9 @@ const estimateWriteShape = {
   not_included: blankableTextField(L.longText).optional(),
   /** Defaults to "1.00". */
   safe_modifier: safeModifierField().optional(),
+  /** Blank for hours only; needs a currency. */
+  hourly_rate: hourlyRateField().optional(),
+  currency: currencyField().optional(),
 };
 
 /** `POST /api/estimates/` (staff): answers the estimate detail (201). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { canvasRoutes } from './canvas/routes';
 import { clientRoutes } from './clients/routes';
+import { estimateVersionRoutes } from './estimate-versions/routes';
 import { estimateRoutes } from './estimates/routes';
 import { leadRoutes } from './leads/routes';
 import { configRoutes } from './platform/routes';
@@ -21,6 +22,7 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(leadRoutes);
   await app.register(projectRoutes);
   await app.register(estimateRoutes);
+  await app.register(estimateVersionRoutes);
   await app.register(testPlanRoutes);
   await app.register(testRunRoutes);
   await app.register(canvasRoutes);

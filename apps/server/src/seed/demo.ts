@@ -2,6 +2,7 @@ import type { TransactionalExecutor } from '../db/client';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoCanvases } from '../modules/canvas/demo-data';
+import { seedDemoVersions } from '../modules/estimate-versions/demo-data';
 import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
@@ -44,6 +45,7 @@ export const seedDemoData = async (db: TransactionalExecutor) => {
   ]);
   await seedClientsAndProjects(db);
   await seedDemoEstimates(db);
+  await seedDemoVersions(db);
   await seedDemoLeads(db);
   await seedDemoTestPlans(db);
   await seedDemoTestRuns(db);

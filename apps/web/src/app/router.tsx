@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'estimates/:estimateId/versions/:versionId',
+                lazy: async () => ({
+                  Component: (await import('../features/estimate-versions/routes/version'))
+                    .VersionRoute,
+                }),
+              },
+              {
                 path: 'projects/:projectSlug',
                 lazy: async () => ({
                   Component: (await import('../features/projects/routes/project')).ProjectRoute,

@@ -11,7 +11,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { ESTIMATE_LIMITS, HOURS_DIGITS, SAFE_MODIFIER_DIGITS } from '@portal/contract/estimates';
+import {
+  ESTIMATE_LIMITS,
+  HOURLY_RATE_DIGITS,
+  HOURS_DIGITS,
+  SAFE_MODIFIER_DIGITS,
+} from '@portal/contract/estimates';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -42,6 +47,12 @@ export const estimates = pgTable(
     })
       .notNull()
       .default('1.00'),
+    // Optional price (DESIGN §8): null rate = hours only; an ISO 4217 code, '' for none.
+    hourlyRate: numeric('hourly_rate', {
+      precision: HOURLY_RATE_DIGITS.maxDigits,
+      scale: HOURLY_RATE_DIGITS.decimalPlaces,
+    }),
+    currency: varchar('currency', { length: 3 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +61,8 @@ export const estimates = pgTable(
     index('estimates_name_idx').on(sql`lower(${t.name})`, t.id),
     check('estimates_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('estimates_safe_modifier_positive', sql`${t.safeModifier} > 0`),
+    check('estimates_hourly_rate_positive', sql`${t.hourlyRate} > 0`),
+    check('estimates_rate_has_currency', sql`${t.hourlyRate} is null or ${t.currency} <> ''`),
     check('estimates_description_length', maxLength(t.description, L.longText)),
     check('estimates_scope_of_work_length', maxLength(t.scopeOfWork, L.longText)),
     check('estimates_deliverables_length', maxLength(t.deliverables, L.longText)),

@@ -8,3 +8,4 @@ export * from './estimates';
 export * from './test-plans';
 export * from './canvas';
 export * from './test-runs';
+export * from './estimate-versions';

@@ -49,7 +49,8 @@ const constraintOf = (error: unknown): string | null => {
 /** A user nobody has ever set a password for, who has not proved their address either. */
 const isPendingInvitation = (user: UserRow) => user.passwordHash === null && !user.emailVerified;
 
-const displayName = (user: UserRow) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+export const displayName = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 const MAX_ATTEMPTS = 3;
 

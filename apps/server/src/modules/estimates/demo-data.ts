@@ -26,6 +26,9 @@ type DemoEstimate = {
   deliverables: string;
   notIncluded: string;
   safeModifier: string;
+  /** Optional price: per hour, in `currency`. */
+  hourlyRate?: string;
+  currency?: string;
   sections: [name: string, items: DemoItem[]][];
 };
 
@@ -44,6 +47,8 @@ const DEMO: DemoEstimate[] = [
       'Sitemap and personas; Figma design system and page designs; the production site on the CMS; an editor guide.',
     notIncluded: 'Copywriting, photography, hosting costs and third-party licences.',
     safeModifier: '1.20',
+    hourlyRate: '110.00',
+    currency: 'EUR',
     sections: [
       [
         'Discovery',

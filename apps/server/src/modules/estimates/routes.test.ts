@@ -151,6 +151,9 @@ describe('estimates: staff writes', () => {
       total_hours_low: '0.00',
       total_hours_high: '0.00',
       total_hours_safe: '0.00',
+      hourly_rate: null,
+      currency: '',
+      price: null,
     });
   });
 

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_SAFE_MODIFIER,
+  ESTIMATE_MESSAGES,
+  priceOf,
   safeHours,
   sumHours,
   type Estimate,
@@ -11,6 +13,7 @@ import {
 } from '@portal/contract/estimates';
 import type { Database, Executor } from '../../db/client';
 import { clients, clientUsers, estimates, estimateSections, projects } from '../../db/schema/index';
+import { fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
 import { referencedProject } from '../projects/service';
@@ -28,6 +31,8 @@ const headerColumns = {
   deliverables: estimates.deliverables,
   notIncluded: estimates.notIncluded,
   safeModifier: estimates.safeModifier,
+  hourlyRate: estimates.hourlyRate,
+  currency: estimates.currency,
   project: { id: projects.id, name: projects.name, slug: projects.slug },
   client: { id: clients.id, name: clients.name, slug: clients.slug },
 };
@@ -40,6 +45,8 @@ type HeaderRow = {
   deliverables: string;
   notIncluded: string;
   safeModifier: string;
+  hourlyRate: string | null;
+  currency: string;
   project: { id: number; name: string; slug: string };
   client: { id: number; name: string; slug: string };
 };
@@ -63,7 +70,15 @@ const toColumns = (body: Partial<EstimateUpdateRequest>): Partial<EstimateInsert
   if (body.deliverables !== undefined) columns.deliverables = body.deliverables;
   if (body.not_included !== undefined) columns.notIncluded = body.not_included;
   if (body.safe_modifier !== undefined) columns.safeModifier = body.safe_modifier;
+  if (body.hourly_rate !== undefined) columns.hourlyRate = body.hourly_rate;
+  if (body.currency !== undefined) columns.currency = body.currency;
   return columns;
+};
+
+/** An hourly rate needs a currency to be a price (400 on `currency`). */
+const requireCurrencyWithRate = (rate: string | null, currency: string) => {
+  if (rate !== null && currency === '')
+    throw fieldError('currency', ESTIMATE_MESSAGES.currencyRequired);
 };
 
 const byName = [asc(sql`lower(${estimates.name})`), asc(estimates.id)];
@@ -79,52 +94,71 @@ const headers = (db: Executor) =>
  * The estimate detail in ONE statement whatever its size: the estimate with its project and
  * client (scope checked in the same statement) and, as a JSON value built by PostgreSQL, every
  * section with its items. The estimate's totals add up the sections' exact sums in cents.
- * It is the hottest read of the portal, so both variants (staff, member) are prepared once.
  */
+const detailStatement = (db: Executor, scoped: boolean) =>
+  db
+    .select({
+      ...headerColumns,
+      sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
+    })
+    .from(estimates)
+    .innerJoin(projects, eq(projects.id, estimates.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(
+      and(
+        eq(estimates.id, sql.placeholder('id')),
+        scoped
+          ? inArray(
+              projects.clientId,
+              db
+                .select({ id: clientUsers.clientId })
+                .from(clientUsers)
+                .where(eq(clientUsers.userId, sql.placeholder('userId'))),
+            )
+          : undefined,
+      ),
+    )
+    .limit(1);
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
+
+const toDetailDto = (row: DetailRow): EstimateDetail => {
+  const { sections, hourlyRate: rate, currency } = row;
+  const low = sumHours(sections.map((s) => s.total_hours_low));
+  const high = sumHours(sections.map((s) => s.total_hours_high));
+  const safe = safeHours(high, row.safeModifier);
+  return {
+    ...toEstimateDto(row),
+    sections,
+    total_hours_low: low,
+    total_hours_high: high,
+    total_hours_safe: safe,
+    hourly_rate: rate,
+    currency,
+    price:
+      rate === null || currency === ''
+        ? null
+        : { low: priceOf(low, rate), high: priceOf(high, rate), safe: priceOf(safe, rate) },
+  };
+};
+
+/** The detail as staff see it, read on `tx` (inside a write's transaction: a version's snapshot). */
+export const readEstimateDetail = async (tx: Executor, id: number) => {
+  const [row] = await detailStatement(tx, false).execute({ id });
+  return row ? toDetailDto(row) : null;
+};
+
+/** The hottest read of the portal, so both variants (staff, member) are prepared once. */
 export const createEstimateDetailReader = (db: Database) => {
-  const statement = (name: string, scoped: boolean) =>
-    db
-      .select({
-        ...headerColumns,
-        sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
-      })
-      .from(estimates)
-      .innerJoin(projects, eq(projects.id, estimates.projectId))
-      .innerJoin(clients, eq(clients.id, projects.clientId))
-      .where(
-        and(
-          eq(estimates.id, sql.placeholder('id')),
-          scoped
-            ? inArray(
-                projects.clientId,
-                db
-                  .select({ id: clientUsers.clientId })
-                  .from(clientUsers)
-                  .where(eq(clientUsers.userId, sql.placeholder('userId'))),
-              )
-            : undefined,
-        ),
-      )
-      .limit(1)
-      .prepare(name);
-  const staff = statement('estimate_detail_staff', false);
-  const member = statement('estimate_detail_member', true);
+  const staff = detailStatement(db, false).prepare('estimate_detail_staff');
+  const member = detailStatement(db, true).prepare('estimate_detail_member');
 
   return async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
     const [row] =
       scope.kind === 'staff'
         ? await staff.execute({ id })
         : await member.execute({ id, userId: scope.userId });
-    if (!row) return null;
-    const { sections } = row;
-    const high = sumHours(sections.map((s) => s.total_hours_high));
-    return {
-      ...toEstimateDto(row),
-      sections,
-      total_hours_low: sumHours(sections.map((s) => s.total_hours_low)),
-      total_hours_high: high,
-      total_hours_safe: safeHours(high, row.safeModifier),
-    };
+    return row ? toDetailDto(row) : null;
   };
 };
 
@@ -157,6 +191,7 @@ export const createEstimateService = (db: Database) => {
     retrieve: estimateDetail,
 
     create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
+      requireCurrencyWithRate(body.hourly_rate ?? null, body.currency ?? '');
       const id = await db.transaction(async (tx) => {
         const project = await referencedProject(tx, scope, body.project);
         const [row] = await tx
@@ -180,6 +215,19 @@ export const createEstimateService = (db: Database) => {
     update: async (scope: Scope, id: number, body: Partial<EstimateUpdateRequest>) => {
       const updated = await db.transaction(async (tx) => {
         const columns = toColumns(body);
+        if (body.hourly_rate !== undefined || body.currency !== undefined) {
+          // The pair is checked as it will be stored, the half not sent read under the row lock.
+          const [stored] = await tx
+            .select({ rate: estimates.hourlyRate, currency: estimates.currency })
+            .from(estimates)
+            .where(eq(estimates.id, id))
+            .for('update');
+          if (stored)
+            requireCurrencyWithRate(
+              body.hourly_rate === undefined ? stored.rate : body.hourly_rate,
+              body.currency ?? stored.currency,
+            );
+        }
         if (body.project !== undefined)
           columns.projectId = (await referencedProject(tx, scope, body.project)).id;
         const [row] = await tx

@@ -88,7 +88,7 @@ export const useCreateEstimate = () => {
 export const useUpdateEstimate = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EstimateUpdateRequest) =>
+    mutationFn: (body: Partial<EstimateUpdateRequest>) =>
       request(detailPath(id), { method: 'PATCH', body, schema: estimateDetailSchema }),
     onSuccess: (estimate) => remember(queryClient, estimate),
   });

@@ -42,6 +42,9 @@ const estimate = (...sections: EstimateSection[]): EstimateDetail => ({
   total_hours_low: '0.00',
   total_hours_high: '0.00',
   total_hours_safe: '0.00',
+  hourly_rate: null,
+  currency: '',
+  price: null,
 });
 
 const json = (status: number, body: unknown) =>

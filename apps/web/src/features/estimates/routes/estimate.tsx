@@ -11,12 +11,17 @@ import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
 import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
+import {
+  useWaitingVersion,
+  VersionsPanel,
+} from '../../estimate-versions/components/versions-panel';
 import { useEstimate } from '../api/estimates';
 import { useEstimateMoves } from '../api/moves';
 import { useDeleteSection } from '../api/sections';
 import { EstimateBoard } from '../components/estimate-board';
 import { EstimateDrawer } from '../components/estimate-drawer';
 import { EstimateOverview } from '../components/estimate-overview';
+import { EstimatePrice } from '../components/estimate-price';
 import { EstimateTotal } from '../components/estimate-total';
 import { ItemDrawer } from '../components/item-drawer';
 import type { SectionActions } from '../components/section-card';
@@ -106,8 +111,11 @@ const Header = ({
   );
 };
 
-const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
+const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail }) => {
   const { isSuperuser } = useSession();
+  // A client user with a version waiting for their decision reads that version, as it was sent.
+  const waiting = useWaitingVersion(workingCopy.id, !isSuperuser);
+  const estimate = waiting?.snapshot ?? workingCopy;
   const canEdit = isSuperuser;
   const { moveSection, moveItem } = useEstimateMoves(estimate.id);
   const deleteSection = useDeleteSection(estimate.id);
@@ -172,6 +180,7 @@ const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
         onEdit={() => open({ kind: 'estimate' })}
       />
       <div className="flex flex-col gap-6 print:gap-8">
+        <VersionsPanel estimate={workingCopy} />
         <EstimateOverview estimate={estimate} canEdit={canEdit} />
 
         <div className="flex flex-col gap-4">
@@ -205,6 +214,7 @@ const EstimateScreen = ({ estimate }: { estimate: EstimateDetail }) => {
         </div>
 
         <EstimateTotal estimate={estimate} />
+        <EstimatePrice estimate={estimate} canEdit={canEdit} />
       </div>
 
       {overlay?.kind === 'estimate' && (

@@ -13,7 +13,10 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table';
+import type { EstimateVersionStatus } from '@portal/contract/estimate-versions';
 import { useSession } from '../../../lib/auth';
+import { useLatestVersionStatuses } from '../../estimate-versions/api/versions';
+import { VersionStatusBadge } from '../../estimate-versions/components/version-status';
 import { useEstimates } from '../api/estimates';
 import { CreateEstimateDialog } from '../components/create-estimate-dialog';
 import { EmptyState, LoadError } from '../components/states';
@@ -21,7 +24,16 @@ import { EmptyState, LoadError } from '../components/states';
 const linkClasses =
   'rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
 
-const EstimateRow = ({ estimate, isSuperuser }: { estimate: Estimate; isSuperuser: boolean }) => {
+const EstimateRow = ({
+  estimate,
+  isSuperuser,
+  status,
+}: {
+  estimate: Estimate;
+  isSuperuser: boolean;
+  /** The latest version's status; null for a draft, undefined while loading. */
+  status: EstimateVersionStatus | null | undefined;
+}) => {
   const { project } = estimate;
   return (
     <TableRow>
@@ -45,6 +57,9 @@ const EstimateRow = ({ estimate, isSuperuser }: { estimate: Estimate; isSuperuse
           {project.name}
         </Link>
       </TableCell>
+      <TableCell className="max-md:block max-md:pt-1 max-md:pl-5">
+        {status !== undefined && <VersionStatusBadge status={status} />}
+      </TableCell>
     </TableRow>
   );
 };
@@ -52,7 +67,7 @@ const EstimateRow = ({ estimate, isSuperuser }: { estimate: Estimate; isSuperuse
 const SkeletonRows = () =>
   Array.from({ length: 4 }, (_, index) => (
     <TableRow key={index} aria-hidden>
-      {[48, 28, 36].map((width, cell) => (
+      {[48, 28, 36, 20].map((width, cell) => (
         <TableCell key={cell}>
           <span
             className="block h-3.5 animate-pulse rounded bg-slate-100"
@@ -67,6 +82,7 @@ const SkeletonRows = () =>
 export const EstimatesRoute = () => {
   const { isSuperuser } = useSession();
   const estimates = useEstimates();
+  const statuses = useLatestVersionStatuses();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState({ open: false, session: 0 });
   const openDialog = () => setDialog((state) => ({ open: true, session: state.session + 1 }));
@@ -106,15 +122,21 @@ export const EstimatesRoute = () => {
       <Table aria-label="Estimates" aria-busy={estimates.isPending || undefined}>
         <TableHead className="max-md:hidden">
           <tr>
-            <TableHeaderCell className="w-1/2">Name</TableHeaderCell>
+            <TableHeaderCell className="w-2/5">Name</TableHeaderCell>
             <TableHeaderCell>Client</TableHeaderCell>
             <TableHeaderCell>Project</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
           </tr>
         </TableHead>
         <TableBody>
           {estimates.data ? (
             estimates.data.map((estimate) => (
-              <EstimateRow key={estimate.id} estimate={estimate} isSuperuser={isSuperuser} />
+              <EstimateRow
+                key={estimate.id}
+                estimate={estimate}
+                isSuperuser={isSuperuser}
+                status={statuses.data ? (statuses.data.get(estimate.id) ?? null) : undefined}
+              />
             ))
           ) : (
             <SkeletonRows />

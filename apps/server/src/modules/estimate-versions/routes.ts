@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { idParamsSchema } from '@portal/contract/common';
+import {
+  estimateLatestVersionArraySchema,
+  estimateSendRequestSchema,
+  estimateVersionApproveRequestSchema,
+  estimateVersionListQuerySchema,
+  estimateVersionRequestChangesRequestSchema,
+  estimateVersionSchema,
+  versionFileName,
+} from '@portal/contract/estimate-versions';
+import { requireStaff, requireUser } from '../../http/auth';
+import { permissionDenied } from '../../http/errors';
+import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
+import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
+import { renderVersionPdf } from './pdf';
+import { createEstimateVersionService, type Decision } from './service';
+
+const tags = ['estimate-versions'];
+
+/**
+ * A decision is a client user's own: staff may not decide for a client, and neither may staff
+ * signed in as one (an impersonation token), since the signature must be the person's.
+ */
+const requireDecider = (request: FastifyRequest) => {
+  const auth = requireUser(request);
+  if (auth.user.isSuperuser || auth.impersonatorId !== null) throw permissionDenied();
+};
+
+/**
+ * Sending an estimate (`POST /api/estimates/{id}/send/`) and its versions: staff read all and
+ * send; a client user reads the versions of their clients' estimates and decides on them.
+ */
+export const estimateVersionRoutes = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const service = createEstimateVersionService(app.ctx);
+
+  app.post(
+    detailActionPath('estimates', 'send'),
+    {
+      schema: {
+        tags,
+        summary: 'Freeze the estimate into a new version and email it to the client (staff)',
+        params: idParamsSchema,
+        body: estimateSendRequestSchema,
+        response: { 201: estimateVersionSchema },
+      },
+      preValidation: async (request) => {
+        requireStaff(request);
+      },
+    },
+    async (request, reply) => {
+      const version = await service.send(
+        scopeOf(request),
+        request.params.id,
+        request.body.message ?? '',
+      );
+      return reply.status(201).send(visibleOr404(version));
+    },
+  );
+
+  app.get(
+    listActionPath('estimate-versions', 'latest'),
+    {
+      schema: {
+        tags,
+        summary: 'The newest version number and status of each estimate in scope',
+        response: { 200: estimateLatestVersionArraySchema },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => service.latest(scopeOf(request)),
+  );
+
+  registerResource(app, {
+    name: 'estimate-versions',
+    tags,
+    item: estimateVersionSchema,
+    query: estimateVersionListQuerySchema,
+    permission: permissions.readSignedInWriteStaff,
+    list: (request, query, page) => service.list(scopeOf(request), query, page),
+    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
+  });
+
+  app.get(
+    detailActionPath('estimate-versions', 'pdf'),
+    {
+      schema: {
+        tags,
+        summary: 'The version as a PDF document (whoever may read the version)',
+        params: idParamsSchema,
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const found = visibleOr404(await service.withContext(scopeOf(request), request.params.id));
+      const pdf = await renderVersionPdf({
+        studioName: app.ctx.config.portalName,
+        clientName: found.estimate.clientName,
+        projectName: found.estimate.projectName,
+        version: found.version,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${versionFileName(found.version)}"`)
+        .send(pdf);
+    },
+  );
+
+  // Approve and request changes: the same guard and answer, each its own body and decision.
+  const decisionRoute = <Body extends z.ZodObject>(
+    action: string,
+    summary: string,
+    body: Body,
+    decision: (request: FastifyRequest, body: z.infer<Body>) => Decision,
+  ) =>
+    app.post(
+      detailActionPath('estimate-versions', action),
+      {
+        schema: {
+          tags,
+          summary,
+          params: idParamsSchema,
+          body,
+          response: { 200: estimateVersionSchema },
+        },
+        preValidation: async (request) => {
+          requireDecider(request);
+        },
+      },
+      async (request) =>
+        service.decide(
+          scopeOf(request),
+          request.params.id,
+          decision(request, request.body as z.infer<Body>),
+        ),
+    );
+
+  decisionRoute(
+    'approve',
+    'Approve a sent version with a typed signature (a client user of its client)',
+    estimateVersionApproveRequestSchema,
+    (request, body) => ({
+      status: 'approved',
+      signatureName: body.signature_name,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    }),
+  );
+  decisionRoute(
+    'request-changes',
+    'Ask for changes to a sent version (a client user of its client)',
+    estimateVersionRequestChangesRequestSchema,
+    (_request, body) => ({ status: 'changes_requested', note: body.note }),
+  );
+};

@@ -1,0 +1,319 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ESTIMATE_VERSION_MESSAGES,
+  type EstimateVersion,
+  type EstimateVersionListQuery,
+  type EstimateVersionStatus,
+  type EstimateVersionUser,
+} from '@portal/contract/estimate-versions';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import {
+  clients,
+  clientUsers,
+  estimates,
+  estimateVersions,
+  projects,
+  users,
+} from '../../db/schema/index';
+import { ApiError, notFound } from '../../http/errors';
+import type { PageWindow } from '../../http/pagination';
+import type { Scope } from '../../http/scope';
+import { enqueueEmail } from '../../mail/outbox';
+import { displayName } from '../clients/client-users';
+import { readEstimateDetail } from '../estimates/service';
+import { estimateScope } from '../estimates/scope';
+import { versionDecidedEmail, versionSentEmail } from './emails';
+
+const sentBy = alias(users, 'sent_by');
+const decidedBy = alias(users, 'decided_by');
+/** A user's columns as `sent_by`/`decided_by` show them, for `users` or one of its aliases. */
+const person = <T extends typeof users | typeof sentBy | typeof decidedBy>(u: T) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+});
+
+type Person = {
+  id: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+} | null;
+/** A left-joined user: all columns null once the account is gone. */
+const toUser = (row: Person): EstimateVersionUser | null =>
+  row?.id == null
+    ? null
+    : {
+        id: row.id,
+        name: displayName({
+          firstName: row.firstName ?? '',
+          lastName: row.lastName ?? '',
+          email: row.email ?? '',
+        }),
+        email: row.email ?? '',
+      };
+
+const versions = (db: Executor) =>
+  db
+    .select({ version: estimateVersions, sentBy: person(sentBy), decidedBy: person(decidedBy) })
+    .from(estimateVersions)
+    .leftJoin(sentBy, eq(sentBy.id, estimateVersions.sentById))
+    .leftJoin(decidedBy, eq(decidedBy.id, estimateVersions.decidedById));
+
+type VersionRow = Awaited<ReturnType<ReturnType<typeof versions>['execute']>>[number];
+
+const toVersionDto = ({ version: v, ...who }: VersionRow): EstimateVersion => ({
+  id: v.id,
+  estimate: v.estimateId,
+  number: v.number,
+  status: v.status,
+  message: v.message,
+  sent_at: v.sentAt.toISOString(),
+  sent_by: toUser(who.sentBy),
+  snapshot: v.snapshot,
+  decided_at: v.decidedAt?.toISOString() ?? null,
+  decided_by: toUser(who.decidedBy),
+  signature_name: v.signatureName,
+  decision_note: v.decisionNote,
+});
+
+const newestFirst = [desc(estimateVersions.sentAt), desc(estimateVersions.id)];
+
+/** What a decision writes: who, and for an approval the signature with where it came from. */
+export type Decision =
+  | { status: 'approved'; signatureName: string; ip: string; userAgent: string }
+  | { status: 'changes_requested'; note: string };
+
+/** The estimate, project and client names the emails and the PDF speak of. */
+const estimateContext = (db: Executor, estimateId: number) =>
+  db
+    .select({
+      id: estimates.id,
+      name: estimates.name,
+      projectName: projects.name,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
+    .from(estimates)
+    .innerJoin(projects, eq(projects.id, estimates.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(estimates.id, estimateId))
+    .limit(1);
+
+export const createEstimateVersionService = ({ db, config, mail }: AppContext) => {
+  const estimateLink = (estimateId: number) => `${config.publicUrl}/estimates/${estimateId}`;
+
+  const find = async (scope: Scope, id: number): Promise<EstimateVersion | null> => {
+    const [row] = await versions(db)
+      .where(
+        and(eq(estimateVersions.id, id), estimateScope(db, scope, estimateVersions.estimateId)),
+      )
+      .limit(1);
+    return row ? toVersionDto(row) : null;
+  };
+
+  return {
+    list: async (
+      scope: Scope,
+      filters: EstimateVersionListQuery,
+      page: (total: number) => PageWindow,
+    ) => {
+      const condition = and(
+        estimateScope(db, scope, estimateVersions.estimateId),
+        filters.estimate === undefined
+          ? undefined
+          : eq(estimateVersions.estimateId, filters.estimate),
+      );
+      const [totals] = await db.select({ total: count() }).from(estimateVersions).where(condition);
+      const total = totals?.total ?? 0;
+      const window = page(total);
+      const rows = await versions(db)
+        .where(condition)
+        .orderBy(...newestFirst)
+        .limit(window.limit)
+        .offset(window.offset);
+      return { count: total, window, rows: rows.map(toVersionDto) };
+    },
+
+    retrieve: find,
+
+    /** The newest version of each estimate in scope (DISTINCT ON over the unique index). */
+    latest: (scope: Scope) =>
+      db
+        .selectDistinctOn([estimateVersions.estimateId], {
+          estimate: estimateVersions.estimateId,
+          number: estimateVersions.number,
+          status: estimateVersions.status,
+        })
+        .from(estimateVersions)
+        .where(estimateScope(db, scope, estimateVersions.estimateId))
+        .orderBy(estimateVersions.estimateId, desc(estimateVersions.number)),
+
+    /**
+     * Freezes the estimate into a new version (staff only; null when there is no such estimate).
+     * The estimate row is held (NO KEY UPDATE) for the transaction, so two sends of one estimate
+     * take turns and number their versions 1, 2, 3; section and item writes are not blocked.
+     */
+    send: async (
+      scope: Scope,
+      estimateId: number,
+      message: string,
+    ): Promise<EstimateVersion | null> => {
+      const id = await db.transaction(async (tx) => {
+        const [estimate] = await estimateContext(tx, estimateId).for('no key update', {
+          of: estimates,
+        });
+        if (!estimate) return null;
+        // One statement, so a consistent picture even while others edit sections and items.
+        const snapshot = await readEstimateDetail(tx, estimateId);
+        if (!snapshot) return null;
+        await tx
+          .update(estimateVersions)
+          .set({ status: 'superseded' })
+          .where(
+            and(eq(estimateVersions.estimateId, estimateId), eq(estimateVersions.status, 'sent')),
+          );
+        const [next] = await tx
+          .select({ number: sql<number>`coalesce(max(${estimateVersions.number}), 0)::int + 1` })
+          .from(estimateVersions)
+          .where(eq(estimateVersions.estimateId, estimateId));
+        const number = next?.number ?? 1;
+        const [row] = await tx
+          .insert(estimateVersions)
+          .values({
+            estimateId,
+            number,
+            status: 'sent',
+            message,
+            snapshot,
+            sentById: scope.userId,
+          })
+          .returning({ id: estimateVersions.id });
+        if (!row) throw new Error('version not created');
+
+        const [sender] = await tx
+          .select(person(users))
+          .from(users)
+          .where(eq(users.id, scope.userId));
+        const recipients = await tx
+          .select(person(users))
+          .from(clientUsers)
+          .innerJoin(users, eq(users.id, clientUsers.userId))
+          .where(and(eq(clientUsers.clientId, estimate.clientId), eq(users.isActive, true)))
+          .orderBy(users.id);
+        for (const recipient of recipients)
+          await enqueueEmail(
+            tx,
+            versionSentEmail({
+              to: recipient.email,
+              greetingName: displayName(recipient),
+              senderName: sender ? displayName(sender) : config.portalName,
+              portalName: config.portalName,
+              link: estimateLink(estimateId),
+              estimateName: estimate.name,
+              projectName: estimate.projectName,
+              number,
+              message,
+            }),
+          );
+        return row.id;
+      });
+      if (id === null) return null;
+      mail.poke();
+      return find(scope, id);
+    },
+
+    /**
+     * A client user's decision: ONE conditional UPDATE, so of two racing decisions exactly one
+     * finds the version `sent`; the other gets a 409 (404 when the caller may not see it).
+     */
+    decide: async (scope: Scope, id: number, decision: Decision): Promise<EstimateVersion> => {
+      const decided = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(estimateVersions)
+          .set({
+            status: decision.status,
+            decidedAt: sql`now()`,
+            decidedById: scope.userId,
+            ...(decision.status === 'approved'
+              ? {
+                  signatureName: decision.signatureName,
+                  signatureIp: decision.ip,
+                  signatureUserAgent: decision.userAgent,
+                }
+              : { decisionNote: decision.note }),
+          })
+          .where(
+            and(
+              eq(estimateVersions.id, id),
+              eq(estimateVersions.status, 'sent'),
+              estimateScope(tx, scope, estimateVersions.estimateId),
+            ),
+          )
+          .returning({ estimateId: estimateVersions.estimateId, number: estimateVersions.number });
+        if (!row) return null;
+
+        const [estimate] = await estimateContext(tx, row.estimateId);
+        const [decider] = await tx
+          .select(person(users))
+          .from(users)
+          .where(eq(users.id, scope.userId));
+        const staff = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+          .orderBy(users.id);
+        if (estimate && decider)
+          for (const { email } of staff)
+            await enqueueEmail(
+              tx,
+              versionDecidedEmail({
+                to: email,
+                portalName: config.portalName,
+                link: estimateLink(row.estimateId),
+                estimateName: estimate.name,
+                projectName: estimate.projectName,
+                clientName: estimate.clientName,
+                number: row.number,
+                deciderName: displayName(decider),
+                deciderEmail: decider.email,
+                decision:
+                  decision.status === 'approved'
+                    ? {
+                        status: 'approved',
+                        signature_name: decision.signatureName,
+                        decision_note: null,
+                      }
+                    : {
+                        status: 'changes_requested',
+                        signature_name: null,
+                        decision_note: decision.note,
+                      },
+              }),
+            );
+        return row;
+      });
+      const version = await find(scope, id);
+      if (!version) throw notFound();
+      if (!decided) throw conflict(version.status);
+      mail.poke();
+      return version;
+    },
+
+    /** The version with the names a document about it needs (the PDF). */
+    withContext: async (scope: Scope, id: number) => {
+      const version = await find(scope, id);
+      if (!version) return null;
+      const [estimate] = await estimateContext(db, version.estimate);
+      return estimate ? { version, estimate } : null;
+    },
+  };
+};
+
+const conflict = (status: EstimateVersionStatus) =>
+  new ApiError(409, { detail: ESTIMATE_VERSION_MESSAGES.notWaiting(status) });
+
+export type EstimateVersionService = ReturnType<typeof createEstimateVersionService>;
