@@ -7,6 +7,7 @@ import { connectDatabase, runMigrations } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { bootstrap } from './seed/index';
+import { createStorage, StorageConfigError } from './storage/storage';
 
 const start = async () => {
   let config;
@@ -48,7 +49,18 @@ const start = async () => {
     log: (message) => console.log(message),
     onError: (error) => console.error('mail delivery failed:', error),
   });
-  const ctx: AppContext = { config, db: database.db, mail };
+  const storage = createStorage(config);
+  try {
+    await storage.check();
+  } catch (error) {
+    // A missing bucket or refused credentials: say so plainly instead of failing uploads later.
+    if (error instanceof StorageConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const ctx: AppContext = { config, db: database.db, mail, storage };
   await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
 
   const app = await buildApp(ctx, { logger });
@@ -60,9 +72,13 @@ const start = async () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop accepting, let requests in flight finish; past the timeout, cut what is left.
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+    const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000);
+    cut.unref();
     force.unref();
     await app.close();
+    // The outbox finishes the message it is sending; the pool closes once nothing uses it.
     await mail.stop();
     await database.close();
     await embedded?.stop();

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from './disk';
 import { randomKey } from './keys';
-import type { Storage } from './storage';
+import type { Storage } from './types';
 
+// What every driver does is in storage-contract.ts; this is what only the disk does.
 let root: string;
 let storage: Storage;
 beforeAll(async () => {
@@ -26,16 +27,8 @@ describe('disk storage', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('treats removing a missing file as done', async () => {
-    await expect(storage.remove('users/never-there.webp')).resolves.toBeUndefined();
-  });
-
-  it('refuses keys that could leave the storage root', async () => {
-    for (const key of ['../secret', 'users/../../x', '/etc/passwd', 'users//x', '', 'a\\b', '.x'])
-      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
-        /invalid storage key/,
-      );
-    await expect(storage.remove('../secret-key')).rejects.toThrow(/invalid storage key/);
+  it('never writes outside its root', async () => {
+    await expect(storage.put('../secret', Buffer.from('x'), 'text/plain')).rejects.toThrow();
     expect(existsSync(path.join(root, 'secret'))).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { connectDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { startMailWorker } from '../mail/outbox';
+import { createStorage } from '../storage/storage';
 import { hashPassword } from '../modules/auth/passwords';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
@@ -70,6 +71,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     config,
     db: database.db,
     mail: { flush: worker.flush, poke: () => {} },
+    storage: createStorage(config),
   };
   const app = await buildApp(ctx);
   await app.ready();
