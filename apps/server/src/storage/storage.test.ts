@@ -1,32 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../test/s3-server';
 import { createDiskStorage } from './disk';
 import { createS3Storage, type S3Options } from './s3';
 import { storageContract } from './storage-contract';
 import { StorageConfigError } from './types';
 
-// A real S3-compatible server (s3rver speaks the S3 REST API, signatures included) on a free port.
 let root: string;
-let server: S3rver;
+let s3Server: Awaited<ReturnType<typeof startS3Server>>;
 let endpoint: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'portal-storage-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(root, 's3'),
-    configureBuckets: [{ name: 'portal-media', configs: [] }],
-  });
-  const address: AddressInfo = await server.run();
-  endpoint = `http://127.0.0.1:${address.port}`;
+  s3Server = await startS3Server('portal-media');
+  endpoint = s3Server.endpoint;
 });
 afterAll(async () => {
-  await server.close();
+  await s3Server.close();
   await rm(root, { recursive: true, force: true });
 });
 

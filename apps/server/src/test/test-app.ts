@@ -16,14 +16,21 @@ import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 let databaseCounter = 0;
 
-/** A fresh database cloned from the migrated template; dropped again by the global teardown. */
-export const createTestDatabase = async () => {
+/**
+ * A fresh database cloned from the migrated template (or `empty`, not even migrated, as a first
+ * deploy finds it); dropped again by the global teardown.
+ */
+export const createTestDatabase = async (options: { empty?: boolean } = {}) => {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template}_f${process.pid}_${databaseCounter++}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.query(
+    options.empty
+      ? `CREATE DATABASE "${name}"`
+      : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
