@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -20,7 +19,9 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectNullCharacters } from './http/null-characters';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { registerModules } from './modules/index';
-import { isPrivateKey } from './storage/keys';
+import { createMetrics } from './modules/operations/metrics';
+import { operationsRoutes } from './modules/operations/routes';
+import { registerMediaRoute } from './storage/media-route';
 
 export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWeb?: boolean };
 
@@ -28,9 +29,15 @@ export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWe
 export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) => {
   const app = Fastify({
     logger: options.logger ?? false,
+    // The proxy's id when there is a trusted proxy in front, so its log and ours line up;
+    // without one a client could pick ids that collide with other requests in the log.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      return ctx.config.trustProxy !== false &&
+        typeof given === 'string' &&
+        /^[\w-]{1,64}$/.test(given)
+        ? given
+        : randomUUID();
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -93,17 +100,12 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
 
+  // Before the routes, so its response hook counts every one of them.
+  const metrics = ctx.config.metricsToken ? createMetrics(app, ctx) : null;
   registerAuthentication(app, { db: ctx.db, idleMs: ctx.config.tokenIdleMs });
+  await app.register(operationsRoutes, { metrics });
   await app.register(registerModules);
-
-  await mkdir(ctx.config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: ctx.config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => !isPrivateKey(pathName),
-  });
+  registerMediaRoute(app, ctx.storage);
 
   const webIndex = path.join(ctx.config.webDist, 'index.html');
   if ((options.serveWeb ?? true) && existsSync(webIndex)) {

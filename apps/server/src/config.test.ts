@@ -20,6 +20,44 @@ describe('loadConfig', () => {
     expect(config.tokenIdleMs).toBe(10 * 24 * 3_600_000);
   });
 
+  it('reads the S3 storage settings, and names what S3 is missing', () => {
+    expect(loadConfig(base)).toMatchObject({
+      storage: { driver: 'disk' },
+      metricsToken: undefined,
+      shutdownTimeoutMs: 10_000,
+    });
+    const s3 = loadConfig({
+      ...base,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'portal-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'portal/',
+      SHUTDOWN_TIMEOUT_SECONDS: '25',
+    });
+    expect(s3.storage).toEqual({
+      driver: 's3',
+      bucket: 'portal-media',
+      region: 'us-east-1',
+      endpoint: 'http://minio.internal:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'portal/',
+    });
+    expect(s3.shutdownTimeoutMs).toBe(25_000);
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_BUCKET: is required when STORAGE_DRIVER is s3[\s\S]*S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 'ftp', S3_PREFIX: '/abs' })).toThrow(
+      /STORAGE_DRIVER[\s\S]*S3_PREFIX: must be folder names ending in \//,
+    );
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
+
   it('turns demo data off by default on an external database', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/portal' }).demoData).toBe(false);
   });

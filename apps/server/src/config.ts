@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './storage/s3';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -50,7 +51,21 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-  STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_-]*\/)+$/i, 'must be folder names ending in /, such as portal/')
+    .optional(),
+  // GET /metrics answers only with `Authorization: Bearer <token>`; unset, it is not served.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // How long a stopping instance lets requests in flight finish before it closes them.
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt.default(10),
   // Behind a load balancer: how many proxy hops (or which addresses) to trust for the client IP.
   TRUST_PROXY: z
     .string()
@@ -107,7 +122,9 @@ export type Config = {
     tokenUrl: string;
     userinfoUrl: string;
   } | null;
-  storageDriver: 'disk';
+  storage: { driver: 'disk' } | ({ driver: 's3' } & S3Options);
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
   trustProxy: boolean | number | string;
   mediaDir: string;
   webDist: string;
@@ -153,6 +170,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
+  const s3Problems = [
+    e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET && 'S3_BUCKET: is required when STORAGE_DRIVER is s3',
+    !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY &&
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+  ].filter((problem) => typeof problem === 'string');
+  if (s3Problems.length) throw new ConfigError(s3Problems);
   // Relative paths are taken from where `npm` was invoked (npm runs the server inside
   // apps/server); the default is the repository's own `data/`.
   const dataDir = e.DATA_DIR
@@ -186,7 +209,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           userinfoUrl: e.GOOGLE_USERINFO_URL,
         }
       : null,
-    storageDriver: e.STORAGE_DRIVER,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            // Checked below: S3 needs a bucket.
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX ?? '',
+          }
+        : { driver: 'disk' },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -1,12 +1,15 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MailWorker } from './mail/outbox';
+import type { Storage } from './storage/types';
 
 /** What every module needs from the platform; built once in main.ts (or a test). */
 export type AppContext = {
   config: Config;
   db: Database;
   mail: Pick<MailWorker, 'poke' | 'flush'>;
+  /** Uploaded files (disk or S3): put, get as a stream, remove. */
+  storage: Storage;
 };
 
 declare module 'fastify' {

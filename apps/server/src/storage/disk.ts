@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import mime from 'mime-types';
 import { assertValidKey } from './keys';
-import type { Storage } from './storage';
+import { StorageConfigError, type Storage } from './types';
 
-/** Files under `root` (the directory app.ts serves at `/media/`). */
+/** Files under `root`; the content type of a file is taken from its extension. */
 export const createDiskStorage = (root: string): Storage => {
   const resolve = (key: string) => {
     assertValidKey(key);
@@ -25,15 +27,33 @@ export const createDiskStorage = (root: string): Storage => {
       }
     },
     get: async (key) => {
-      try {
-        return await readFile(resolve(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const file = resolve(key);
+      // Opened first so a missing file is a null, not an error on the stream later.
+      const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR')
+          return null;
         throw error;
+      });
+      if (!handle) return null;
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
       }
+      return {
+        body: createReadStream(file, { fd: handle }),
+        contentType: mime.lookup(file) || 'application/octet-stream',
+        size: stat.size,
+      };
     },
     remove: async (key) => {
       await rm(resolve(key), { force: true });
+    },
+    check: async () => {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK).catch(() => {
+        throw new StorageConfigError(`Storage: cannot write to the media folder ${root}`);
+      });
     },
   };
 };

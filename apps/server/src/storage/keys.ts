@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
 /** Rejects keys that could escape the storage root or name something odd. */
 export const assertValidKey = (key: string) => {
   if (key.length > 200 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s.includes('..')))
-    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+    throw new InvalidStorageKeyError(key);
 };
 
 /** A fresh, unguessable key in `folder`, so uploads never collide or reveal their owner. */

@@ -1,21 +1,17 @@
 import type { Config } from '../config';
 import { createDiskStorage } from './disk';
+import { createS3Storage } from './s3';
+import type { Storage } from './types';
 
-/**
- * Where uploaded files live. Keys are relative, slash-separated paths (`users/ab12….webp`) that
- * the app serves under `/media/{key}`; drivers never trust a key they did not validate.
- */
-export type Storage = {
-  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
-  /** The file's bytes, or null when there is none (files served through the API, not `/media/`). */
-  get: (key: string) => Promise<Buffer | null>;
-  /** Deletes the file; a key that is already gone is not an error. */
-  remove: (key: string) => Promise<void>;
-};
+export type { Storage, StoredFile } from './types';
+export { StorageConfigError } from './types';
 
-export const createStorage = (config: Pick<Config, 'storageDriver' | 'mediaDir'>): Storage => {
-  switch (config.storageDriver) {
+/** The configured driver. The interface lives in types.ts, so drivers never import this file. */
+export const createStorage = (config: Pick<Config, 'storage' | 'mediaDir'>): Storage => {
+  switch (config.storage.driver) {
     case 'disk':
       return createDiskStorage(config.mediaDir);
+    case 's3':
+      return createS3Storage(config.storage);
   }
 };

@@ -15,28 +15,38 @@ const decodeQuotedPrintable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A real SMTP server in the test process: the app delivers to it over TCP like to any other. */
-export const startMailCatcher = async () => {
+export const startMailCatcher = async (options: { delayMs?: number } = {}) => {
   const messages: CaughtEmail[] = [];
+  /** Messages whose data has started to arrive (delivered or not yet). */
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      receiving++;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const text = decodeQuotedPrintable(raw);
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-          raw,
-          text,
-          links: [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])],
-        });
-        callback();
-      });
+      // A slow server (delayMs) lets a test act while a message is being sent.
+      stream.on(
+        'end',
+        () =>
+          void wait(options.delayMs ?? 0).then(() => {
+            const raw = Buffer.concat(chunks).toString('utf8');
+            const text = decodeQuotedPrintable(raw);
+            messages.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+              raw,
+              text,
+              links: [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])],
+            });
+            callback();
+          }),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,6 +54,7 @@ export const startMailCatcher = async () => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    receiving: () => receiving,
     to: (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase())),
     clear: () => messages.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

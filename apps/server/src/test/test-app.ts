@@ -10,19 +10,27 @@ import type { AppContext } from '../context';
 import { connectDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { startMailWorker } from '../mail/outbox';
+import { createStorage } from '../storage/storage';
 import { hashPassword } from '../modules/auth/passwords';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 let databaseCounter = 0;
 
-/** A fresh database cloned from the migrated template; dropped again by the global teardown. */
-export const createTestDatabase = async () => {
+/**
+ * A fresh database cloned from the migrated template (or `empty`, not even migrated, as a first
+ * deploy finds it); dropped again by the global teardown.
+ */
+export const createTestDatabase = async (options: { empty?: boolean } = {}) => {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
   const name = `${template}_f${process.pid}_${databaseCounter++}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  await admin.query(
+    options.empty
+      ? `CREATE DATABASE "${name}"`
+      : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -70,6 +78,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     config,
     db: database.db,
     mail: { flush: worker.flush, poke: () => {} },
+    storage: createStorage(config),
   };
   const app = await buildApp(ctx);
   await app.ready();

@@ -18,7 +18,6 @@ import { requireUser } from '../../http/auth';
 import { ApiError, fieldError, notFound, permissionDenied } from '../../http/errors';
 import { detailActionPath, registerResource } from '../../http/resource';
 import { scopeOf, visibleOr404 } from '../../http/scope';
-import { createStorage } from '../../storage/storage';
 import { cleanFileName, sniffAttachment } from './files';
 import { createTestRunService } from './service';
 import { attachmentLinks } from './signed-links';
@@ -64,7 +63,7 @@ export const testRunRoutes = async (parent: FastifyInstance) => {
   const { config } = app.ctx;
   const links = attachmentLinks(config.secretKey);
   const service = createTestRunService(app.ctx.db, {
-    storage: createStorage(config),
+    storage: app.ctx.storage,
     link: links.link,
     reportUrl: (id) => `${config.publicUrl}/test-runs/${id}/report`,
     portalName: config.portalName,

@@ -373,8 +373,8 @@ export const createTestRunService = (
         )
         .limit(1);
       if (!row) return null;
-      const body = await storage.get(row.attachment.storageKey);
-      return body && { ...row.attachment, body };
+      const stored = await storage.get(row.attachment.storageKey);
+      return stored && { ...row.attachment, body: stored.body };
     },
 
     complete: (scope: Scope, id: number) =>

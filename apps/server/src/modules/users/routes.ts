@@ -14,7 +14,6 @@ import { requireStaff, requireUser } from '../../http/auth';
 import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
 import { pageResponse, pageWindow } from '../../http/pagination';
 import { randomKey } from '../../storage/keys';
-import { createStorage } from '../../storage/storage';
 import { processProfileImage } from './images';
 import { toUserDto } from './serialize';
 import {
@@ -31,8 +30,7 @@ const refuse = (detail: string) => new ApiError(403, { detail });
 
 export const userRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { config, db } = app.ctx;
-  const storage = createStorage(config);
+  const { config, db, storage } = app.ctx;
   const dto = (row: Parameters<typeof toUserDto>[0]) => toUserDto(row, config.publicUrl);
   const tags = ['users'];
 

@@ -1,0 +1,152 @@
+import http from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal } from './test/portal-process';
+import { startS3Server } from './test/s3-server';
+import { createTestDatabase } from './test/test-app';
+
+// Ports 8860–8869 are this file's (the multi-instance test uses 8850–8859).
+let databaseUrl: string;
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase({ empty: true });
+});
+
+const sleep = (ms: number) =>
+  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
+/** One request on its own connection, as a client that does not reuse sockets sends it. */
+const send = (url: string, method: string, body: unknown, token?: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Token ${token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+
+describe('the server process', () => {
+  it('finishes every accepted write when stopped with SIGTERM in the middle of a burst', async () => {
+    const portal = await startPortal({ port: 8860, databaseUrl, how: 'node' });
+    const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
+      username: 'admin@process.test',
+      password: 'admin-password-1',
+    });
+    const { token } = JSON.parse(login.body) as { token: string };
+
+    // Keep ~12 writes in flight; SIGTERM once 30 have been answered; keep sending after it.
+    type Outcome = { name: string; status?: number; id?: number; error?: string };
+    const outcomes: Outcome[] = [];
+    let answered = 0;
+    let signalled = false;
+    let next = 0;
+    const writer = async () => {
+      while (next < 150) {
+        const name = `Burst client ${next++}`;
+        const outcome: Outcome = { name };
+        outcomes.push(outcome);
+        try {
+          const res = await send(`${portal.url}/api/clients/`, 'POST', { name }, token);
+          outcome.status = res.status;
+          if (res.status === 201) outcome.id = (JSON.parse(res.body) as { id: number }).id;
+          if (++answered === 30) {
+            signalled = true;
+            portal.signal('SIGTERM');
+          }
+        } catch (error) {
+          outcome.error = (error as NodeJS.ErrnoException).code ?? String(error);
+          // The server has stopped listening: refused, or reset while still in the kernel's
+          // backlog, never read. Nothing more will get in.
+          if (signalled) return;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, writer));
+    expect(signalled).toBe(true);
+    expect(await portal.exited, portal.output()).toBe(0);
+
+    const created = outcomes.filter((o) => o.status === 201);
+    // Requests read after the close began are turned away whole with a 503, never half done.
+    const others = outcomes.filter((o) => o.status !== undefined && o.status !== 201);
+    expect(others.filter((o) => o.status !== 503)).toEqual([]);
+    // More than the 30 before the signal: the ones in flight were finished, not dropped.
+    expect(created.length).toBeGreaterThan(30);
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: number; name: string }>(
+      `SELECT id, name FROM clients WHERE name LIKE 'Burst client %'`,
+    );
+    await db.end();
+    // Every answered write is there, and nothing that was not answered: no write committed and
+    // then reported to its client as a failure.
+    expect(rows.map((r) => `${r.id} ${r.name}`).sort()).toEqual(
+      created.map((o) => `${o.id} ${o.name}`).sort(),
+    );
+  }, 120_000);
+
+  describe('with S3 storage', () => {
+    let s3: Awaited<ReturnType<typeof startS3Server>>;
+    let endpoint: string;
+    beforeAll(async () => {
+      s3 = await startS3Server('portal-media');
+      endpoint = s3.endpoint;
+    });
+    afterAll(() => s3.close());
+    const s3Env = (bucket: string, keyId = 'S3RVER') => ({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: keyId,
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+
+    it('refuses to start on a bucket that does not exist, saying so', async () => {
+      const portal = await startPortal({
+        port: 8861,
+        databaseUrl,
+        how: 'node',
+        env: s3Env('missing-bucket'),
+        waitReady: false,
+      });
+      const code = await Promise.race([portal.exited, sleep(30_000)]);
+      portal.signal('SIGKILL');
+      expect(code, portal.output()).toBe(2);
+      expect(portal.output()).toContain(
+        `S3 storage: there is no bucket "missing-bucket" at ${endpoint}.`,
+      );
+    }, 60_000);
+
+    it('refuses to start with credentials the server rejects, saying so', async () => {
+      const portal = await startPortal({
+        port: 8862,
+        databaseUrl,
+        how: 'node',
+        env: s3Env('portal-media', 'UNKNOWN-KEY'),
+        waitReady: false,
+      });
+      const code = await Promise.race([portal.exited, sleep(30_000)]);
+      portal.signal('SIGKILL');
+      expect(code, portal.output()).toBe(2);
+      expect(portal.output()).toContain(
+        'S3 storage: the credentials were refused for bucket "portal-media"',
+      );
+    }, 60_000);
+  });
+});

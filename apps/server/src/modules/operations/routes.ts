@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema, type Health } from '@portal/contract/health';
+import { migrationsApplied } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Registry } from 'prom-client';
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** A dependency check that answers false instead of throwing, and never hangs a probe. */
+const passes = async (check: () => Promise<unknown>, ms = 3_000) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([check().then((result) => result !== false), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
+ * What load balancers and monitoring call: liveness, readiness and Prometheus metrics. Probes are
+ * public, not throttled and logged only at warn, so a check every second does not flood the log.
+ */
+export const operationsRoutes = async (
+  parent: FastifyInstance,
+  options: { metrics: Registry | null },
+) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config, db, storage } = app.ctx;
+  const probe = {
+    logLevel: 'warn',
+    schema: {
+      tags: ['operations'],
+      security: [],
+      response: { 200: healthSchema, 503: healthSchema },
+    },
+  } as const;
+
+  // Both spellings: the API's trailing-slash convention and the bare path probes are set up with.
+  for (const suffix of ['', '/']) {
+    app.get(`/api/health/live${suffix}`, probe, async (): Promise<Health> => ({ status: 'ok' }));
+    app.get(`/api/health/ready${suffix}`, probe, async (_request, reply) => {
+      const database = await passes(() => db.execute(sql`select 1`));
+      const [migrations, stored] = await Promise.all([
+        database ? passes(() => migrationsApplied(db)) : false,
+        passes(() => storage.check()),
+      ]);
+      const ok = database && migrations && stored;
+      const body: Health = {
+        status: ok ? 'ok' : 'unavailable',
+        checks: { database, migrations, storage: stored },
+      };
+      return reply.code(ok ? 200 : 503).send(body);
+    });
+  }
+
+  const registry = options.metrics;
+  const token = config.metricsToken;
+  if (!registry || !token) return;
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
+    const [scheme, given] = (request.headers.authorization ?? '').split(' ');
+    if (scheme !== 'Bearer' || !given || !sameSecret(given, token))
+      throw new ApiError(
+        401,
+        { detail: 'Authentication credentials were not provided.' },
+        { 'www-authenticate': 'Bearer' },
+      );
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+};

@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './db/client';
+import { startMailCatcher, type MailCatcher } from './test/mail-catcher';
+import { startPortal, type PortalProcess } from './test/portal-process';
+import { createTestDatabase } from './test/test-app';
+
+/**
+ * Two portals started together with `npm run serve` on one fresh PostgreSQL database, behind
+ * HAProxy running the repository's own deploy/haproxy.cfg (Debian's `haproxy`; .ci/run installs
+ * it). Everything below goes through the proxy. Ports 8850–8859 are this file's.
+ */
+const PROXY = 'http://127.0.0.1:8850';
+const ADMIN = { username: 'admin@process.test', password: 'admin-password-1' };
+
+let databaseUrl: string;
+let catcher: MailCatcher;
+let portals: PortalProcess[] = [];
+let haproxy: ReturnType<typeof spawn> | undefined;
+
+const call = async (method: string, url: string, body?: unknown, token?: string) => {
+  const res = await fetch(`${PROXY}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Token ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    servedBy: res.headers.get('x-served-by'),
+    requestId: res.headers.get('x-request-id'),
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
+};
+const login = async () => {
+  const res = await call('POST', '/api/token-auth/', ADMIN);
+  expect(res.status).toBe(200);
+  return String(res.json().token);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase({ empty: true });
+  catcher = await startMailCatcher();
+  // At the same moment, on an empty database: both want to migrate.
+  portals = await Promise.all(
+    [8851, 8852].map((port) =>
+      startPortal({
+        port,
+        databaseUrl,
+        how: 'serve',
+        env: { TRUST_PROXY: '1', SMTP_URL: catcher.url, PUBLIC_URL: PROXY },
+      }),
+    ),
+  );
+  haproxy = spawn(
+    'haproxy',
+    ['-db', '-f', path.resolve(import.meta.dirname, '../../../deploy/haproxy.cfg')],
+    {
+      env: {
+        ...process.env,
+        // Debian installs it in /usr/sbin, outside a normal user's PATH.
+        PATH: `${process.env.PATH ?? ''}:/usr/sbin`,
+        PORTAL_BIND: '127.0.0.1:8850',
+        PORTAL_1: '127.0.0.1:8851',
+        PORTAL_2: '127.0.0.1:8852',
+      },
+      stdio: 'ignore',
+    },
+  );
+  // Up once HAProxy's health checks have passed for both instances.
+  for (let i = 0; i < 100; i++) {
+    const seen = new Set<string | null>();
+    for (let j = 0; j < 4; j++)
+      seen.add(
+        await call('GET', '/api/health/ready').then(
+          (r) => (r.status === 200 ? r.servedBy : null),
+          () => null,
+        ),
+      );
+    if (seen.has('portal1') && seen.has('portal2')) return;
+    await sleep(200);
+  }
+  throw new Error('HAProxy never saw both portals ready');
+}, 110_000);
+
+afterAll(async () => {
+  haproxy?.kill('SIGTERM');
+  for (const portal of portals) portal.signal('SIGTERM');
+  await Promise.all(portals.map((portal) => portal.exited));
+  await catcher?.close();
+}, 30_000);
+
+describe('two instances behind HAProxy', () => {
+  it('ran the migrations once though both started together', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
+    );
+    const admins = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users WHERE is_superuser',
+    );
+    await db.end();
+    expect(rows[0]?.count).toBe(readMigrationFiles({ migrationsFolder }).length);
+    expect(admins.rows[0]?.count).toBe(1);
+  });
+
+  it('accepts a token from one instance on the other, with the proxy request id', async () => {
+    const token = await login();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call('GET', '/api/users/auth/', undefined, token)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.servedBy))).toEqual(new Set(['portal1', 'portal2']));
+    expect(answers.every((a) => /^[0-9a-f-]{36}$/i.test(a.requestId ?? ''))).toBe(true);
+  });
+
+  it('counts failed logins across both instances', async () => {
+    const wrong = { username: 'locked@process.test', password: 'not-the-password' };
+    const served = new Set<string | null>();
+    for (let i = 0; i < 10; i++) {
+      const res = await call('POST', '/api/token-auth/', wrong);
+      expect(res.status, `attempt ${i + 1}`).toBe(400);
+      served.add(res.servedBy);
+    }
+    expect(served).toEqual(new Set(['portal1', 'portal2']));
+    const eleventh = await call('POST', '/api/token-auth/', wrong);
+    expect(eleventh.status).toBe(429);
+  });
+
+  it('gives exactly one 409 when two editors save one canvas through different instances', async () => {
+    const token = await login();
+    const client = await call('POST', '/api/clients/', { name: 'Scale Co' }, token);
+    expect(client.status).toBe(201);
+    const canvas = await call(
+      'POST',
+      '/api/canvas/',
+      { name: 'Shared model', client_id: client.json().id, data: '' },
+      token,
+    );
+    expect(canvas.status).toBe(201);
+    const { id, version } = canvas.json();
+    const saves = await Promise.all(
+      ['Saved by A', 'Saved by B'].map((name) =>
+        call('PATCH', `/api/canvas/${String(id)}/`, { name, version }, token),
+      ),
+    );
+    expect(new Set(saves.map((s) => s.servedBy))).toEqual(new Set(['portal1', 'portal2']));
+    expect(saves.map((s) => s.status).sort()).toEqual([200, 409]);
+  });
+
+  it('delivers a queued email once though both instances run an outbox worker', async () => {
+    const res = await call('POST', '/api/password-reset/', { email: ADMIN.username });
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 50 && catcher.to(ADMIN.username).length === 0; i++) await sleep(200);
+    // Both workers poll every 5 s: give each a full round to send it again if it were going to.
+    await sleep(5_500);
+    expect(catcher.to(ADMIN.username)).toHaveLength(1);
+  }, 30_000);
+});

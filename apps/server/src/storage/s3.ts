@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertValidKey } from './keys';
+import { StorageConfigError, type Storage } from './types';
+
+export type S3Options = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, Ceph, R2…); unset for AWS itself. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's own chain (environment, instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key, so one bucket can hold several portals. */
+  prefix: string;
+};
+
+const statusOf = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+
+/** Objects in an S3 bucket; S3 writes are atomic, so a reader never sees half a file. */
+export const createS3Storage = (options: S3Options): Storage => {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    credentials: options.credentials,
+    forcePathStyle: options.forcePathStyle,
+  });
+  const Bucket = options.bucket;
+  const objectKey = (key: string) => {
+    assertValidKey(key);
+    return `${options.prefix}${key}`;
+  };
+  const where = `bucket "${Bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+
+  return {
+    put: async (key, body, contentType) => {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
+      );
+    },
+    get: async (key) => {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a body');
+        return {
+          body: object.Body,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          size: object.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || statusOf(error) === 404) return null;
+        throw error;
+      }
+    },
+    remove: async (key) => {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    check: async () => {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 404) throw new StorageConfigError(`S3 storage: there is no ${where}.`);
+        if (status === 403 || status === 401)
+          throw new StorageConfigError(
+            `S3 storage: the credentials were refused for ${where} (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY).`,
+          );
+        throw new StorageConfigError(
+          `S3 storage: cannot reach ${where}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  };
+};

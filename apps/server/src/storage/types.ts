@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+/** A stored file as a driver hands it back: read `body` once, to the end or destroy it. */
+export type StoredFile = { body: Readable; contentType: string; size: number };
+
+/**
+ * Where uploaded files live. Keys are relative, slash-separated paths (`users/ab12….webp`) that
+ * the app serves under `/media/{key}`; drivers never trust a key they did not validate.
+ * Every driver passes the one contract suite in `storage-contract.ts`.
+ */
+export type Storage = {
+  /** Stores `body` under `key`, replacing what was there; readers never see half a file. */
+  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** The file as a stream, or null when there is no such key. */
+  get: (key: string) => Promise<StoredFile | null>;
+  /** Deletes the file; a key that is already gone is not an error. */
+  remove: (key: string) => Promise<void>;
+  /** Throws a StorageConfigError when the storage cannot be used (start-up and readiness). */
+  check: () => Promise<void>;
+};
+
+/** Storage that cannot work as configured (missing bucket, refused credentials…). */
+export class StorageConfigError extends Error {}

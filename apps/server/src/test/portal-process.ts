@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const repoDir = path.resolve(serverDir, '../..');
+
+export type PortalProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote, for failure messages. */
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Signals the whole process group (npm, its shell, tsx, node). */
+  signal: (signal: NodeJS.Signals) => void;
+};
+
+/**
+ * The real server as an operator runs it, in its own process: `npm run serve` from the
+ * repository (`how: 'serve'`) or `node --import tsx src/main.ts` (`'node'`, one process, so a
+ * signal reaches the server itself). Resolves once it is ready, or rejects with its output.
+ */
+export const startPortal = async (options: {
+  port: number;
+  databaseUrl: string;
+  how: 'serve' | 'node';
+  env?: Record<string, string>;
+  waitReady?: boolean;
+}): Promise<PortalProcess> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-process-'));
+  const url = `http://127.0.0.1:${options.port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SECRET_KEY: 'process-test-secret-key-that-is-long-enough-12345',
+    ADMIN_EMAIL: 'admin@process.test',
+    ADMIN_PASSWORD: 'admin-password-1',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    // API only: these tests need no web build.
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
+  };
+  const [command, args, cwd] =
+    options.how === 'serve'
+      ? ['npm', ['run', '--silent', 'serve'], repoDir]
+      : [process.execPath, ['--import', 'tsx', 'src/main.ts'], serverDir];
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const signal = (name: NodeJS.Signals) => {
+    if (!gone && child.pid) process.kill(-child.pid, name);
+  };
+  const portal = { url, child, output: () => output, exited, signal };
+  if (options.waitReady === false) return portal;
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the portal on port ${options.port} exited:\n${output}`);
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return portal;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  signal('SIGKILL');
+  throw new Error(`the portal on port ${options.port} never became ready:\n${output}`);
+};
