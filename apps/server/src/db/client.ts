@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -17,9 +18,21 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export const connectDatabase = (
   url: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: { max?: number; onError?: (error: Error) => void; timeouts?: DatabaseTimeouts } = {},
 ): DatabaseHandle => {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const t = options.timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Set per session, so one long lock or a stuck transaction cannot stall every request; the
+    // error handler answers each with a 503 (http/database-errors.ts).
+    ...(t && {
+      statement_timeout: t.statementMs,
+      lock_timeout: t.lockMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      connectionTimeoutMillis: t.poolMs,
+    }),
+  });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => options.onError?.(error));

@@ -56,7 +56,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const database = connectDatabase(url, { max: 5 });
+  const database = connectDatabase(url, { max: 5, timeouts: config.databaseTimeouts });
   const worker = startMailWorker(database.db, {
     smtpUrl: config.smtpUrl,
     mailDir: path.join(dataDir, 'mail'),

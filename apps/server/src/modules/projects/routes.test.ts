@@ -314,9 +314,9 @@ describe('project input', () => {
       target_date: 'soon',
     });
     expect(Object.keys(patch.json()).sort()).toEqual(['percentage_complete', 'target_date']);
-    const badFilter = await w.as('staff').get('/api/projects/?page=0');
-    expect(badFilter.statusCode).toBe(400);
-    expect(badFilter.json()).toHaveProperty('page');
+    const badPage = await w.as('staff').get('/api/projects/?page=0');
+    expect(badPage.statusCode).toBe(404);
+    expect(badPage.json()).toEqual({ detail: 'Invalid page.' });
   });
 
   it('answers malformed JSON and a non-object body with a 400', async () => {
