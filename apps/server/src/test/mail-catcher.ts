@@ -15,8 +15,11 @@ const decodeQuotedPrintable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** A real SMTP server in the test process: the app delivers to it over TCP like to any other. */
-export const startMailCatcher = async () => {
+/**
+ * A real SMTP server in the test process: the app delivers to it over TCP like to any other.
+ * `port` brings one back where a configured SMTP_URL points (a mail outage test).
+ */
+export const startMailCatcher = async (port = 0) => {
   const messages: CaughtEmail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -39,10 +42,10 @@ export const startMailCatcher = async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     to: (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase())),
     clear: () => messages.splice(0),

@@ -288,6 +288,10 @@ describe('project input', () => {
         { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
       ],
       [
+        { name: 'x', target_date: '0000-01-01' },
+        { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
+      ],
+      [
         { name: 'x', target_date: '31/12/2026' },
         { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
       ],
