@@ -197,4 +197,25 @@ describe('email outbox', () => {
     expect(sentA + sentB).toBe(10);
     expect(catcher.messages).toHaveLength(10);
   });
+
+  it('reports a database outage once, not on every tick, and never with query parameters', async () => {
+    const gone = connectDatabase(`postgres://nobody@127.0.0.1:${await freePort()}/none`, {
+      max: 1,
+    });
+    const errors: unknown[] = [];
+    const w = startMailWorker(gone.db, {
+      smtpUrl: 'smtp://127.0.0.1:1',
+      mailDir: '/tmp/unused',
+      from: 'Portal <no-reply@portal.test>',
+      intervalMs: 40,
+      log: () => {},
+      onError: (e) => errors.push(e),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await w.stop();
+    await gone.close();
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/ECONNREFUSED/);
+    expect(String(errors[0])).not.toMatch(/params|Failed query/);
+  });
 });

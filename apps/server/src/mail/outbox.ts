@@ -185,9 +185,24 @@ export const startMailWorker = (
     return running;
   };
 
+  // A database outage fails every tick the same way: report it once, again only when the
+  // failure changes or after the worker has run cleanly. A failed query is reported by the
+  // driver's error, never Drizzle's wrapper, whose message carries the query parameters.
+  let lastFailure: string | null = null;
   const tick = () => {
     if (stopped) return;
-    flush().catch(options.onError);
+    flush().then(
+      () => {
+        lastFailure = null;
+      },
+      (error: unknown) => {
+        const wrapped = error instanceof Error && 'query' in error && error.cause !== undefined;
+        const reported = wrapped ? error.cause : error;
+        const message = String(reported);
+        if (message !== lastFailure) options.onError(reported);
+        lastFailure = message;
+      },
+    );
   };
   const timer = setInterval(tick, options.intervalMs ?? 5_000);
   timer.unref();
