@@ -33,13 +33,24 @@ export const connectDatabase = (
       connectionTimeoutMillis: t.poolMs,
     }),
   });
+  // A restart drops every idle client with the same error: it is reported once, and again only
+  // once the pool has connected since (one log line per outage, not one per client).
+  let lastError: string | null = null;
+  const report = (error: Error) => {
+    if (error.message === lastError) return;
+    lastError = error.message;
+    options.onError?.(error);
+  };
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a new one.
-  pool.on('error', (error) => options.onError?.(error));
+  pool.on('error', report);
   // A client checked out between two queries (inside a transaction, say) has no pool listener;
   // a server-side disconnect there would be an unhandled 'error' event and kill the process.
   // The query in flight still fails and the pool discards the broken client.
-  pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
+  pool.on('connect', (client) => {
+    lastError = null;
+    client.on('error', report);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 };
