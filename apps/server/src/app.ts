@@ -15,7 +15,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerAuthentication } from './http/auth';
-import { errorHandler, notFoundHandler } from './http/errors';
+import { databaseAwareErrorHandler } from './http/database-errors';
+import { notFoundHandler, routerErrorHandler } from './http/errors';
+import { registerJsonBody } from './http/json-body';
+import { trackRoutes } from './http/methods';
 import { rejectNullCharacters } from './http/null-characters';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { registerModules } from './modules/index';
@@ -49,13 +52,22 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
               hop < hops
           )(ctx.config.trustProxy)
         : ctx.config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      maxParamLength: 200,
+      // `?page=1&page=2` reads the last value, as Django's QueryDict.get does (decision 0016).
+      querystringParser: (query: string) =>
+        Object.fromEntries(new URLSearchParams(query).entries()),
+    },
+    frameworkErrors: routerErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  const knownPath = trackRoutes(app);
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(databaseAwareErrorHandler(app));
   app.addHook('preHandler', rejectNullCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -138,11 +150,13 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
         url.startsWith('/media/') ||
         isFile
       )
-        return notFoundHandler(request, reply);
+        return knownPath(request, reply) || notFoundHandler(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
     });
   } else {
-    app.setNotFoundHandler(notFoundHandler);
+    app.setNotFoundHandler(
+      (request, reply) => knownPath(request, reply) || notFoundHandler(request, reply),
+    );
   }
   return app;
 };

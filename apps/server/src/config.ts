@@ -46,6 +46,11 @@ const envSchema = z.object({
   TOKEN_IDLE_HOURS: positiveInt.default(240),
   IMPERSONATION_HOURS: positiveInt.default(2),
   THROTTLE: bool.default(true),
+  // Limits that turn a stuck database into a quick 503 instead of a hang (decision 0017).
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(30_000),
+  DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(60_000),
+  DATABASE_POOL_TIMEOUT_MS: positiveInt.default(10_000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -97,6 +102,14 @@ const envSchema = z.object({
     .optional(),
 });
 
+export type DatabaseTimeouts = {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  /** How long a request waits for a pooled connection. */
+  poolMs: number;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -115,6 +128,7 @@ export type Config = {
   tokenIdleMs: number;
   impersonationMs: number;
   throttle: boolean;
+  databaseTimeouts: DatabaseTimeouts;
   google: {
     clientId: string;
     clientSecret: string | undefined;
@@ -200,6 +214,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
     impersonationMs: e.IMPERSONATION_HOURS * 3_600_000,
     throttle: e.THROTTLE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolMs: e.DATABASE_POOL_TIMEOUT_MS,
+    },
     google: e.GOOGLE_CLIENT_ID
       ? {
           clientId: e.GOOGLE_CLIENT_ID,

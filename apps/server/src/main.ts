@@ -56,6 +56,7 @@ const start = async () => {
 
   const database = connectDatabase(url, {
     max: 20,
+    timeouts: config.databaseTimeouts,
     onError: (error) => console.error('database pool error:', error.message),
   });
   await runMigrations(database.db);
@@ -65,7 +66,9 @@ const start = async () => {
     mailDir: path.join(config.dataDir, 'mail'),
     from: config.mailFrom,
     log: (message) => console.log(message),
-    onError: (error) => console.error('mail delivery failed:', error),
+    onError: (error) => console.error('mail delivery failed:', String(error)),
+    // Secret links reach the log only on the embedded default without SMTP (decision 0017).
+    logLinks: embedded !== null,
   });
   const storage = createStorage(config);
   try {

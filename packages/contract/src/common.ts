@@ -1,16 +1,48 @@
 import { z } from 'zod';
 
-/** Integer ids in paths and bodies; anything else is a 400 naming the field. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** The largest id PostgreSQL `integer` keys hold. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a path: canonical decimal digits only. `Number()` would also read `0x10`, `1e1`,
+ * ` 1` or `01`, so one record had many names; those name none (404, decision 0005).
+ */
+export const idSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID));
 
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const positiveInteger = (value: string): number | null =>
+  /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+
+/**
+ * DRF's page-number paginator reads its query leniently (decision 0016): a `page_size` that is
+ * not a positive integer falls back to the default and one above the maximum is capped; a
+ * `page` that is not a positive integer or `last` is `null` here and answers 404 "Invalid page."
+ */
 export const pageQuerySchema = z.object({
-  page: z.union([z.literal('last'), z.coerce.number().int().positive()]).optional(),
-  page_size: z.coerce.number().int().positive().max(100).optional(),
+  page: z
+    .string()
+    .optional()
+    .transform((value): number | 'last' | null | undefined =>
+      value === undefined || value === 'last' ? value : positiveInteger(value),
+    ),
+  page_size: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const size = value === undefined ? null : positiveInteger(value);
+      return size === null ? undefined : Math.min(size, MAX_PAGE_SIZE);
+    }),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+export type PageQuery = z.output<typeof pageQuerySchema>;
 
 /** DRF page-number pagination envelope. */
 export const paginated = <T extends z.ZodType>(item: T) =>
@@ -33,9 +65,6 @@ export type Detail = z.infer<typeof detailSchema>;
 /** DRF validation error body: every value is a list of messages. */
 export const validationErrorSchema = z.record(z.string(), z.array(z.string()));
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 /**
  * Slug rule of the spec (§3): lowercased, trimmed, non-word characters removed, runs of

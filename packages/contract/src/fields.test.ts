@@ -55,7 +55,18 @@ describe('DRF-style fields', () => {
       errors: ['"closed" is not a valid choice.'],
     });
     expect(check(dateField(), '2024-02-29')).toEqual({ ok: '2024-02-29' });
-    for (const bad of ['2023-02-29', '2024-13-01', '01/02/2024', '2024-1-1', 20240101])
+    expect(check(dateField(), '0001-01-01')).toEqual({ ok: '0001-01-01' });
+    expect(check(dateField(), '9999-12-31')).toEqual({ ok: '9999-12-31' });
+    for (const bad of [
+      '2023-02-29',
+      '2024-13-01',
+      '01/02/2024',
+      '2024-1-1',
+      20240101,
+      '0000-01-01',
+      '10000-01-01',
+      '-0001-01-01',
+    ])
       expect(check(dateField(), bad)).toEqual({
         errors: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
       });

@@ -16,6 +16,9 @@ export const FIELD_MESSAGES = {
   invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   notADictionary: 'Invalid data. Expected a dictionary.',
   nullCharacter: 'Null characters are not allowed.',
+  unpairedSurrogate: 'Unpaired surrogate characters are not allowed.',
+  invalidKey: 'Field names may not contain null or unpaired surrogate characters.',
+  tooDeep: (max: number) => `Ensure this value is nested no more than ${max} levels deep.`,
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   tooBig: (max: number) => `Ensure this value is less than or equal to ${max}.`,
   tooSmall: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
@@ -90,8 +93,15 @@ export const choiceField = <const T extends readonly [string, ...string[]]>(valu
           : M.invalidChoice(issue.input),
   });
 
-/** `yyyy-MM-dd`, a real calendar day. */
-export const dateField = () => z.iso.date({ error: typeMessage(M.invalidDate) });
+/**
+ * `yyyy-MM-dd`, a real calendar day from year 1 to 9999 (Python's `date`, so DRF's range).
+ * Year 0000 passes the ISO pattern but PostgreSQL refuses it (there is no year 0 AD): without
+ * this it reached the INSERT and answered 500.
+ */
+export const dateField = () =>
+  z.iso
+    .date({ error: typeMessage(M.invalidDate) })
+    .refine((value) => !value.startsWith('0000'), M.invalidDate);
 
 /** A date or null (cleared). */
 export const nullableDateField = () => dateField().nullable();

@@ -3,6 +3,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -18,16 +19,39 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export const connectDatabase = (
   url: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: { max?: number; onError?: (error: Error) => void; timeouts?: DatabaseTimeouts } = {},
 ): DatabaseHandle => {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const t = options.timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Set per session, so one long lock or a stuck transaction cannot stall every request; the
+    // error handler answers each with a 503 (http/database-errors.ts).
+    ...(t && {
+      statement_timeout: t.statementMs,
+      lock_timeout: t.lockMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      connectionTimeoutMillis: t.poolMs,
+    }),
+  });
+  // A restart drops every idle client with the same error: it is reported once, and again only
+  // once the pool has connected since (one log line per outage, not one per client).
+  let lastError: string | null = null;
+  const report = (error: Error) => {
+    if (error.message === lastError) return;
+    lastError = error.message;
+    options.onError?.(error);
+  };
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a new one.
-  pool.on('error', (error) => options.onError?.(error));
+  pool.on('error', report);
   // A client checked out between two queries (inside a transaction, say) has no pool listener;
   // a server-side disconnect there would be an unhandled 'error' event and kill the process.
   // The query in flight still fails and the pool discards the broken client.
-  pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
+  pool.on('connect', (client) => {
+    lastError = null;
+    client.on('error', report);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 };

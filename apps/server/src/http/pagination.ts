@@ -18,8 +18,8 @@ const pageUrl = (request: FastifyRequest, page: number | null) => {
 export const pageWindow = (query: PageQuery, count: number): PageWindow => {
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
   const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const page = query.page === 'last' ? lastPage : (query.page ?? 1);
-  if (page > lastPage) throw new ApiError(404, { detail: 'Invalid page.' });
+  const page = query.page === 'last' ? lastPage : query.page === undefined ? 1 : query.page;
+  if (page === null || page > lastPage) throw new ApiError(404, { detail: 'Invalid page.' });
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 };
 

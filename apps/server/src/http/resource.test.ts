@@ -182,9 +182,13 @@ describe('registerResource', () => {
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().detail).toMatch(/JSON parse error/);
 
-    const badQuery = await app.inject({ method: 'GET', url: '/api/notes/?page_size=abc' });
-    expect(badQuery.statusCode).toBe(400);
-    expect(badQuery.json()).toHaveProperty('page_size');
+    // Paging is read as DRF's paginator reads it: a bad page size falls back to the default,
+    // a bad page is a 404 (decision 0016).
+    const badSize = await app.inject({ method: 'GET', url: '/api/notes/?page_size=abc' });
+    expect(badSize.statusCode).toBe(200);
+    const badPage = await app.inject({ method: 'GET', url: '/api/notes/?page=abc' });
+    expect(badPage.statusCode).toBe(404);
+    expect(badPage.json()).toEqual({ detail: 'Invalid page.' });
   });
 
   it('treats a path id that is not an integer as a missing record', async () => {

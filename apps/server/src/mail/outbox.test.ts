@@ -1,14 +1,15 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
 import { freePort } from '../db/embedded';
 import { emailOutbox } from '../db/schema/index';
 import { startMailCatcher } from '../test/mail-catcher';
 import { createTestDatabase } from '../test/test-app';
-import { enqueueEmail, startMailWorker } from './outbox';
+import { enqueueEmail, startMailWorker, type Email } from './outbox';
 
 const waitFor = (ms: number) => new Promise<true>((resolve) => setTimeout(() => resolve(true), ms));
 
@@ -27,6 +28,26 @@ const worker = (smtpUrl: string) =>
     log: () => {},
     onError: () => {},
   });
+
+/** Queues one message and delivers it to `.eml` files, collecting what the worker logs. */
+const deliverToFile = async (email: Email, logLinks: boolean) => {
+  await database.db.delete(emailOutbox);
+  const mailDir = await mkdtemp(path.join(tmpdir(), 'portal-mail-'));
+  await enqueueEmail(database.db, email);
+  const logged: string[] = [];
+  const files = startMailWorker(database.db, {
+    smtpUrl: undefined,
+    mailDir,
+    from: 'Portal <no-reply@portal.test>',
+    intervalMs: 3_600_000,
+    log: (m) => logged.push(m),
+    onError: () => {},
+    logLinks,
+  });
+  expect(await files.flush()).toBe(1);
+  await files.stop();
+  return { mailDir, logged };
+};
 
 describe('email outbox', () => {
   it('keeps a message through a mail server outage and delivers it once the server is back', async () => {
@@ -68,31 +89,101 @@ describe('email outbox', () => {
   });
 
   it('writes each message to an .eml file when no SMTP server is configured', async () => {
-    await database.db.delete(emailOutbox);
-    const mailDir = await mkdtemp(path.join(tmpdir(), 'portal-mail-'));
-    await enqueueEmail(database.db, {
-      to: 'kim@example.com',
-      subject: 'Verify',
-      text: 'Open https://portal.test/verify-email/a/b',
-    });
-    const logged: string[] = [];
-    const files = startMailWorker(database.db, {
-      smtpUrl: undefined,
-      mailDir,
-      from: 'Portal <no-reply@portal.test>',
-      intervalMs: 3_600_000,
-      log: (m) => logged.push(m),
-      onError: () => {},
-    });
-    expect(await files.flush()).toBe(1);
-    await files.stop();
+    const { mailDir, logged } = await deliverToFile(
+      {
+        to: 'kim@example.com',
+        subject: 'Verify',
+        text: 'Open https://portal.test/verify-email/a/b',
+      },
+      true,
+    );
     const names = await readdir(mailDir);
     expect(names).toEqual([expect.stringMatching(/^\d+-kim@example\.com\.eml$/)]);
     const raw = await readFile(path.join(mailDir, names[0]!), 'utf8');
     expect(raw).toContain('Subject: Verify');
     expect(raw).toContain('https://portal.test/verify-email/a/b');
-    // The link is also in the log, so a newcomer can verify an account without a mail client.
+    // The link is also in the log, so a newcomer can verify an account without a mail client,
+    // clearly marked as a development-only secret.
     expect(logged.join('\n')).toContain('https://portal.test/verify-email/a/b');
+    expect(logged.join('\n')).toContain('development only');
+  });
+
+  it('never logs a secret link unless asked to (a real deployment)', async () => {
+    const { logged } = await deliverToFile(
+      {
+        to: 'lee@example.com',
+        subject: 'Reset',
+        text: 'Open https://portal.test/reset-password/secret',
+      },
+      false,
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('lee@example.com');
+    expect(logged[0]).not.toContain('secret');
+  });
+
+  it('holds no lock while a silent mail server keeps it waiting, and gives up in time', async () => {
+    await database.db.delete(emailOutbox);
+    await enqueueEmail(database.db, { to: 'sam@example.com', subject: 'Hi', text: 'x' });
+    const sockets = new Set<Socket>();
+    // Accepts the connection and never says hello.
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const errors: unknown[] = [];
+    const hanging = startMailWorker(database.db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailDir: '/tmp/unused',
+      from: 'Portal <no-reply@portal.test>',
+      intervalMs: 3_600_000,
+      log: () => {},
+      onError: (e) => errors.push(e),
+      smtpTimeoutMs: 1_000,
+    });
+    const started = Date.now();
+    const flushing = hanging.flush();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Mid-send the row is claimed but not locked: another transaction can lock it at once.
+    const locked = await database.db.transaction(async (tx) =>
+      tx.execute(sql`SELECT id FROM email_outbox FOR UPDATE NOWAIT`),
+    );
+    expect(locked.rows).toHaveLength(1);
+    const [claimed] = await database.db.select().from(emailOutbox);
+    expect(claimed).toMatchObject({ attempts: 1, sentAt: null });
+    expect(await flushing).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await hanging.stop();
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    expect(errors).toHaveLength(1);
+    const [failed] = await database.db.select().from(emailOutbox);
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+    expect(failed?.lastError).toMatch(/timeout|greeting never received/i);
+  });
+
+  it('leaves a message claimed by a worker that died alone until its lease ends, then sends it once', async () => {
+    await database.db.delete(emailOutbox);
+    await enqueueEmail(database.db, { to: 'ann@example.com', subject: 'A', text: 'x' });
+    await enqueueEmail(database.db, { to: 'ben@example.com', subject: 'B', text: 'x' });
+    // What a crash between claim and send leaves behind: attempts counted, a lease in the future.
+    const [first] = await database.db.select().from(emailOutbox).orderBy(emailOutbox.id).limit(1);
+    await database.db
+      .update(emailOutbox)
+      .set({ attempts: 1, nextAttemptAt: new Date(Date.now() + 300_000) })
+      .where(eq(emailOutbox.id, first!.id));
+    const catcher = await startMailCatcher();
+    const w = worker(catcher.url);
+    expect(await w.flush()).toBe(1);
+    expect(catcher.messages.map((m) => m.subject)).toEqual(['B']);
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(emailOutbox.id, first!.id));
+    expect(await w.flush()).toBe(1);
+    expect(await w.flush()).toBe(0);
+    await w.stop();
+    await catcher.close();
+    expect(catcher.messages.map((m) => m.subject)).toEqual(['B', 'A']);
   });
 
   it('sends each message once when two workers flush at the same time', async () => {
@@ -128,5 +219,26 @@ describe('email outbox', () => {
     ]);
     expect(slow.messages.map((m) => m.subject)).toEqual(['No. 1']);
     await slow.close();
+  });
+
+  it('reports a database outage once, not on every tick, and never with query parameters', async () => {
+    const gone = connectDatabase(`postgres://nobody@127.0.0.1:${await freePort()}/none`, {
+      max: 1,
+    });
+    const errors: unknown[] = [];
+    const w = startMailWorker(gone.db, {
+      smtpUrl: 'smtp://127.0.0.1:1',
+      mailDir: '/tmp/unused',
+      from: 'Portal <no-reply@portal.test>',
+      intervalMs: 40,
+      log: () => {},
+      onError: (e) => errors.push(e),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await w.stop();
+    await gone.close();
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/ECONNREFUSED/);
+    expect(String(errors[0])).not.toMatch(/params|Failed query/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -16,14 +16,37 @@ export const enqueueEmail = async (db: Executor, email: Email) => {
 
 type Send = (message: Email & { from: string }) => Promise<void>;
 
+/**
+ * A mail server that accepts the connection and then says nothing must not hold a message (or
+ * the worker) forever: each step of an SMTP conversation has its own limit.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
+/**
+ * How long a claimed message is left alone before another worker may try it: longer than any
+ * send can take with the timeouts above, so only a crashed worker's message is taken over.
+ */
+const CLAIM_LEASE_SECONDS = 300;
+
 /** SMTP when a URL is configured, otherwise one `.eml` file per message for development. */
 const createSender = (options: {
   smtpUrl: string | undefined;
   mailDir: string;
   log: (m: string) => void;
+  logLinks: boolean;
+  smtpTimeoutMs?: number | undefined;
 }): Send => {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const ms = options.smtpTimeoutMs;
+    const timeouts =
+      ms === undefined
+        ? SMTP_TIMEOUTS
+        : { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms };
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
     return async (message) => {
       await transport.sendMail(message);
     };
@@ -43,7 +66,14 @@ const createSender = (options: {
     // Written under a temporary name and renamed, so a reader never sees half a message.
     await writeFile(`${file}.tmp`, info.message as Buffer);
     await rename(`${file}.tmp`, file);
-    options.log(`Email to ${message.to} "${message.subject}" written to ${file}\n${message.text}`);
+    const where = `Email to ${message.to} "${message.subject}" written to ${file}`;
+    // Reset, verification and invitation links are secrets: the log shows them only on the
+    // embedded development setup, where a newcomer has no mail client (decision 0017).
+    options.log(
+      options.logLinks
+        ? `${where}\n--- development only: this email's links are secret; never shown on a real deployment ---\n${message.text}`
+        : where,
+    );
   };
 };
 
@@ -61,8 +91,11 @@ export type MailWorker = {
 };
 
 /**
- * Delivers the outbox. Rows are claimed with SKIP LOCKED so several server instances can run a
- * worker each; a failed send is retried with exponential back-off, up to MAX_ATTEMPTS.
+ * Delivers the outbox one message at a time: a message is claimed in one short statement (SKIP
+ * LOCKED, so several server instances can run a worker each, and a lease so nobody else takes it
+ * while it is being sent), sent with no transaction open, then marked sent. A crash or a database
+ * restart can at worst re-send the one message in flight; a hanging mail server holds no locks.
+ * A failed send is retried with exponential back-off, up to MAX_ATTEMPTS.
  */
 export const startMailWorker = (
   db: Database,
@@ -73,59 +106,76 @@ export const startMailWorker = (
     intervalMs?: number;
     log: (m: string) => void;
     onError: (e: unknown) => void;
+    /** Print each file-delivered message, links included (embedded development setup only). */
+    logLinks?: boolean;
+    /** Overrides SMTP_TIMEOUTS (tests use a short one against a silent server). */
+    smtpTimeoutMs?: number;
   },
 ): MailWorker => {
-  const send = createSender(options);
+  const send = createSender({ ...options, logLinks: options.logLinks ?? false });
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  const claim = async () => {
+    const next = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          sql`${emailOutbox.attempts} < ${MAX_ATTEMPTS}`,
+        ),
+      )
+      .orderBy(asc(emailOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${`${CLAIM_LEASE_SECONDS} seconds`}::interval`,
+      })
+      .where(inArray(emailOutbox.id, next))
+      .returning();
+    return row;
+  };
+
+  const deliver = async (row: typeof emailOutbox.$inferSelect): Promise<boolean> => {
+    try {
+      await send({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+      });
+    } catch (error) {
+      options.onError(error);
+      const delaySeconds = 2 ** (row.attempts - 1) * 30;
+      await db
+        .update(emailOutbox)
+        .set({
+          lastError: String(error),
+          nextAttemptAt: sql`now() + ${`${delaySeconds} seconds`}::interval`,
+        })
+        .where(eq(emailOutbox.id, row.id));
+      return false;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()`, lastError: null })
+      .where(eq(emailOutbox.id, row.id));
+    return true;
+  };
+
   const runOnce = async (): Promise<number> => {
     let sent = 0;
-    await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(emailOutbox)
-        .where(
-          and(
-            isNull(emailOutbox.sentAt),
-            lte(emailOutbox.nextAttemptAt, sql`now()`),
-            sql`${emailOutbox.attempts} < ${MAX_ATTEMPTS}`,
-          ),
-        )
-        .orderBy(asc(emailOutbox.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      for (const row of due) {
-        // Stopping (shutdown): the rest of the batch stays queued, unlocked at commit, for the
-        // next worker; the message being sent is finished and recorded first.
-        if (stopped) break;
-        try {
-          await send({
-            from: options.from,
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            ...(row.html ? { html: row.html } : {}),
-          });
-          await tx
-            .update(emailOutbox)
-            .set({ sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
-            .where(eq(emailOutbox.id, row.id));
-          sent++;
-        } catch (error) {
-          options.onError(error);
-          const delaySeconds = 2 ** row.attempts * 30;
-          await tx
-            .update(emailOutbox)
-            .set({
-              attempts: row.attempts + 1,
-              lastError: String(error),
-              nextAttemptAt: sql`now() + ${`${delaySeconds} seconds`}::interval`,
-            })
-            .where(eq(emailOutbox.id, row.id));
-        }
-      }
-    });
+    for (let i = 0; i < BATCH && !stopped; i++) {
+      const row = await claim();
+      if (!row) break;
+      if (await deliver(row)) sent++;
+    }
     return sent;
   };
 
@@ -137,9 +187,24 @@ export const startMailWorker = (
     return running;
   };
 
+  // A database outage fails every tick the same way: report it once, again only when the
+  // failure changes or after the worker has run cleanly. A failed query is reported by the
+  // driver's error, never Drizzle's wrapper, whose message carries the query parameters.
+  let lastFailure: string | null = null;
   const tick = () => {
     if (stopped) return;
-    flush().catch(options.onError);
+    flush().then(
+      () => {
+        lastFailure = null;
+      },
+      (error: unknown) => {
+        const wrapped = error instanceof Error && 'query' in error && error.cause !== undefined;
+        const reported = wrapped ? error.cause : error;
+        const message = String(reported);
+        if (message !== lastFailure) options.onError(reported);
+        lastFailure = message;
+      },
+    );
   };
   const timer = setInterval(tick, options.intervalMs ?? 5_000);
   timer.unref();

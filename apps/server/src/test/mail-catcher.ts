@@ -17,8 +17,12 @@ const decodeQuotedPrintable = (raw: string) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A real SMTP server in the test process: the app delivers to it over TCP like to any other. */
-export const startMailCatcher = async (options: { delayMs?: number } = {}) => {
+/**
+ * A real SMTP server in the test process: the app delivers to it over TCP like to any other.
+ * `port` brings one back where a configured SMTP_URL points (a mail outage test); `delayMs`
+ * makes it slow, so a test can act while a message is being sent.
+ */
+export const startMailCatcher = async (options: { port?: number; delayMs?: number } = {}) => {
   const messages: CaughtEmail[] = [];
   /** Messages whose data has started to arrive (delivered or not yet). */
   let receiving = 0;
@@ -49,10 +53,10 @@ export const startMailCatcher = async (options: { delayMs?: number } = {}) => {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     receiving: () => receiving,
     to: (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase())),

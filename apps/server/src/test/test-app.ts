@@ -45,6 +45,19 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/** The configuration tests run with: a database and a data directory of their own. */
+export const testConfig = (databaseUrl: string, dataDir: string, env: Record<string, string>) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://portal.test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+
 /**
  * The real application on its own database, with email delivered over SMTP to a catcher.
  * `env` overrides configuration (e.g. GOOGLE_* for the fake provider).
@@ -53,18 +66,8 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
   const url = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const catcher = await startMailCatcher();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://portal.test',
-    SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
-    SMTP_URL: catcher.url,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ...env,
-  });
-  const database = connectDatabase(url, { max: 5 });
+  const config = testConfig(url, dataDir, { SMTP_URL: catcher.url, ...env });
+  const database = connectDatabase(url, { max: 5, timeouts: config.databaseTimeouts });
   const worker = startMailWorker(database.db, {
     smtpUrl: config.smtpUrl,
     mailDir: path.join(dataDir, 'mail'),

@@ -1,13 +1,13 @@
-/** The largest id the server's PostgreSQL `integer` keys can hold. */
-export const MAX_ID = 2_147_483_647;
+import { idSchema, MAX_ID } from '@portal/contract/common';
+
+export { MAX_ID };
 
 /**
- * A numeric id from a route parameter, or null when it is not one. Only plain digits count:
- * `Number()` alone would also take '1e3', '0x10', ' 12' or '', which are no ids of ours, and a
- * value beyond the server's integer keys would only ever answer 404 (or a 400) from the API.
+ * A numeric id from a route parameter, or null when it is not one. The server's own path rule:
+ * canonical decimal digits only, so `1e3`, `0x10`, ` 12`, `007` or '' name no record here
+ * either, and a value beyond the server's integer keys would only ever answer 404.
  */
 export const parseId = (value: string | null | undefined): number | null => {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= MAX_ID ? id : null;
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 };

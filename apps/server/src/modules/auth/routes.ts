@@ -33,23 +33,6 @@ export const authRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(app.ctx);
 
-  // DRF reads a body only when a view needs one: an empty JSON body (what many clients send
-  // with a bare POST such as logout) is "no data" here rather than a parse error, and a missing
-  // body validates as `{}`, so each required field is named in the 400.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    json(request, text, done);
-  });
-  app.addHook('preValidation', async (request) => {
-    request.body ??= {};
-  });
-
   app.post(
     '/api/token-auth/',
     {

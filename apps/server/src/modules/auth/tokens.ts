@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { authTokens } from '../../db/schema/index';
 import { hashToken } from '../../http/auth';
@@ -33,12 +33,14 @@ export const issueToken = async (
 export const revokeToken = (db: Executor, tokenId: number) =>
   db.delete(authTokens).where(eq(authTokens.id, tokenId));
 
-/** Signs the user out everywhere, optionally keeping one token (the caller's new one). */
-export const revokeAllTokens = (db: Executor, userId: number, keepTokenId?: number) =>
-  db
+/**
+ * Signs the user out everywhere, optionally keeping one token (the caller's new one). The
+ * impersonation sessions they started go too: they are the user's sessions in another's name,
+ * and would otherwise outlive a `logoutall` meant to lock a stolen account out.
+ */
+export const revokeAllTokens = (db: Executor, userId: number, keepTokenId?: number) => {
+  const theirs = or(eq(authTokens.userId, userId), eq(authTokens.impersonatorId, userId));
+  return db
     .delete(authTokens)
-    .where(
-      keepTokenId === undefined
-        ? eq(authTokens.userId, userId)
-        : and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)),
-    );
+    .where(keepTokenId === undefined ? theirs : and(theirs, ne(authTokens.id, keepTokenId)));
+};

@@ -288,6 +288,10 @@ describe('project input', () => {
         { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
       ],
       [
+        { name: 'x', target_date: '0000-01-01' },
+        { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
+      ],
+      [
         { name: 'x', target_date: '31/12/2026' },
         { target_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
       ],
@@ -314,9 +318,9 @@ describe('project input', () => {
       target_date: 'soon',
     });
     expect(Object.keys(patch.json()).sort()).toEqual(['percentage_complete', 'target_date']);
-    const badFilter = await w.as('staff').get('/api/projects/?page=0');
-    expect(badFilter.statusCode).toBe(400);
-    expect(badFilter.json()).toHaveProperty('page');
+    const badPage = await w.as('staff').get('/api/projects/?page=0');
+    expect(badPage.statusCode).toBe(404);
+    expect(badPage.json()).toEqual({ detail: 'Invalid page.' });
   });
 
   it('answers malformed JSON and a non-object body with a 400', async () => {

@@ -152,10 +152,16 @@ describe('GET /api/users/ (search)', () => {
     expect(beyond.json()).toEqual({ detail: 'Invalid page.' });
   });
 
-  it('answers 400 on bad paging input', async () => {
-    const res = await get('/api/users/?page_size=1000', staffToken);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty('page_size');
+  it('reads paging as DRF does: page size capped at 100, a bad page is 404; long search 400', async () => {
+    const capped = await get('/api/users/?page_size=1000', staffToken);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json().next).toBeNull();
+    const fallback = await get('/api/users/?page_size=abc', staffToken);
+    expect(fallback.statusCode).toBe(200);
+    for (const page of ['0', 'abc', '-1'])
+      expect((await get(`/api/users/?page=${page}`, staffToken)).json()).toEqual({
+        detail: 'Invalid page.',
+      });
     const tooLong = await get(`/api/users/?search=${'x'.repeat(300)}`, staffToken);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toHaveProperty('search');
@@ -382,6 +388,22 @@ describe('impersonation', () => {
       .from(impersonations)
       .where(eq(impersonations.targetId, otherStaff.id));
     expect(audit).toHaveLength(0);
+  });
+
+  it("ends with the impersonator's logoutall; the target's own sessions stay", async () => {
+    const opsToken = await login(otherStaff.id);
+    const token = await impersonate(alice.id, opsToken);
+    expect((await get('/api/users/auth/', token)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/token-auth/logoutall/',
+      headers: auth(opsToken),
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await get('/api/users/auth/', token)).json()).toEqual({ detail: 'Invalid token.' });
+    expect((await get('/api/users/auth/', opsToken)).statusCode).toBe(401);
+    expect((await get('/api/users/auth/', aliceToken)).json()).toMatchObject({ id: alice.id });
+    expect((await get('/api/users/auth/', staffToken)).json()).toMatchObject({ id: staff.id });
   });
 
   it('stops working once the impersonation token expires', async () => {

@@ -106,8 +106,9 @@ describe('estimate-item-comments permissions', () => {
       201,
     );
     const patch = await staff.patch(`${URL}${staffComment.id}/`, { content: 'x' });
-    // No update route: comments are added and deleted, never edited.
-    expect(patch.statusCode).toBe(404);
+    // No update route: comments are added and deleted, never edited (405, as DRF answers).
+    expect(patch.statusCode).toBe(405);
+    expect(patch.json()).toEqual({ detail: 'Method "PATCH" not allowed.' });
     expect((await staff.get(`${URL}${staffComment.id}/`)).json()).toEqual(staffComment);
   });
 

@@ -162,6 +162,14 @@ describe('project phases', () => {
       project: globex.id,
     });
     expect(done.json()).toEqual({ ...created, completed: '2025-06-30' });
+    // Year 0000 passes the ISO pattern but PostgreSQL has no year 0: a 400 on the field.
+    const yearZero = await staff.patch(`/api/project-phases/${created.id}/`, {
+      completed: '0000-01-01',
+    });
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json()).toEqual({
+      completed: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+    });
     const reopened = await staff.put(`/api/project-phases/${created.id}/`, {
       phase: defaults[3]!.id,
       completed: null,

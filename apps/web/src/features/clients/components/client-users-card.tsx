@@ -101,7 +101,7 @@ export const ClientUsersCard = ({ client }: { client: Client }) => {
                     )}
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                    {fullName(link) || <span className="text-slate-400">Not given yet</span>}
+                    {fullName(link) || <span className="text-slate-500">Not given yet</span>}
                   </TableCell>
                   <TableCell className="py-1.5 text-right">
                     <Button

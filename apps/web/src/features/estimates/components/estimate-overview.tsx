@@ -24,7 +24,7 @@ const Block = ({ title, text, canEdit }: { title: string; text: string; canEdit:
       {text.trim() ? (
         <Text>{text}</Text>
       ) : (
-        <p className="text-sm text-slate-400 italic">Not written yet.</p>
+        <p className="text-sm text-slate-500 italic">Not written yet.</p>
       )}
     </div>
   );

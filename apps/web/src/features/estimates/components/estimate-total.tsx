@@ -20,7 +20,7 @@ const Figure = ({
       strong && 'bg-brand-50/60 print:bg-transparent',
     )}
   >
-    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+    <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
     <dd
       className={cn(
         'text-2xl font-semibold tracking-tight text-slate-900 tabular-nums',
@@ -29,7 +29,7 @@ const Figure = ({
     >
       {value}
     </dd>
-    {detail && <dd className="text-xs text-slate-500 tabular-nums">{detail}</dd>}
+    {detail && <dd className="text-xs text-slate-600 tabular-nums">{detail}</dd>}
   </div>
 );
 

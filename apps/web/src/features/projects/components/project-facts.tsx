@@ -11,7 +11,7 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 );
 
 const Unset = ({ children }: { children: ReactNode }) => (
-  <span className="font-normal text-slate-400">{children}</span>
+  <span className="font-normal text-slate-500">{children}</span>
 );
 
 /** Target Date, Status, Phase and Completion % at the top of the project (spec §2). */

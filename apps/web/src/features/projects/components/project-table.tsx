@@ -57,7 +57,7 @@ export const ProjectTable = ({
               </p>
             </TableCell>
             <TableCell className="hidden whitespace-nowrap sm:table-cell">
-              {project.phase || <span className="text-slate-400">None</span>}
+              {project.phase || <span className="text-slate-500">None</span>}
             </TableCell>
             <TableCell>
               <ProjectStatusBadge status={project.status} />

@@ -31,7 +31,7 @@ export const Example = ({
   className?: string;
 }) => (
   <div>
-    <h3 className="mb-2.5 text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</h3>
+    <h3 className="mb-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</h3>
     <div className={cn('flex flex-wrap items-center gap-3', className)}>{children}</div>
   </div>
 );

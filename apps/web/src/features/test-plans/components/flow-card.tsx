@@ -54,7 +54,7 @@ const StepDraft = ({
       <span className="size-8 shrink-0" aria-hidden />
       <span
         aria-hidden
-        className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums"
+        className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums"
       >
         {number}.
       </span>

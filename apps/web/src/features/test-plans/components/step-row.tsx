@@ -68,7 +68,7 @@ const StepBody = memo(function StepBody({
     <>
       <span
         aria-hidden
-        className="mt-0.5 w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums"
+        className="mt-0.5 w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums"
       >
         {number}.
       </span>
@@ -165,7 +165,7 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
         <>
           <span
             aria-hidden
-            className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums"
+            className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums"
           >
             {index + 1}.
           </span>

@@ -105,14 +105,11 @@ export const TableOfContents = memo(function TableOfContents({
                       : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  <span
-                    aria-hidden
-                    className="w-5 shrink-0 text-right text-xs tabular-nums opacity-70"
-                  >
+                  <span aria-hidden className="w-5 shrink-0 text-right text-xs tabular-nums">
                     {index + 1}.
                   </span>
                   <span className="min-w-0 flex-1 break-words">{entry.name}</span>
-                  <span aria-hidden className="text-xs font-normal text-slate-400 tabular-nums">
+                  <span aria-hidden className="text-xs font-normal text-slate-500 tabular-nums">
                     {entry.steps}
                   </span>
                 </a>

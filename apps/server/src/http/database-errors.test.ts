@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeadWorld, type LeadWorld } from '../modules/leads/test-helpers';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { classifyDatabaseError } from './database-errors';
+
+const TOO_LONG = { detail: 'The request took too long, try again later.' };
+
+/** A second connection that holds an exclusive lock on `leads` until released. */
+const lockLeads = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE leads IN ACCESS EXCLUSIVE MODE');
+  return async () => {
+    await client.query('ROLLBACK');
+    await client.end();
+  };
+};
+
+const databaseUrl = (t: TestContext) => {
+  const pool = (t.db as { $client?: pg.Pool }).$client;
+  const options = pool?.options as { connectionString?: string } | undefined;
+  if (!options?.connectionString) throw new Error('no pool');
+  return options.connectionString;
+};
+
+describe('a slow or busy database answers 503, never hangs', () => {
+  let t: TestContext;
+  let w: LeadWorld;
+  beforeAll(async () => {
+    t = await createTestApp({
+      DATABASE_STATEMENT_TIMEOUT_MS: '400',
+      DATABASE_LOCK_TIMEOUT_MS: '250',
+      DATABASE_POOL_TIMEOUT_MS: '300',
+    });
+    w = await createLeadWorld(t, 'slow');
+  });
+  afterAll(() => t.close());
+
+  it('a long lock on a table: 503 with Retry-After once lock_timeout passes', async () => {
+    const release = await lockLeads(databaseUrl(t));
+    try {
+      const started = Date.now();
+      const res = await w.as('staff').get('/api/leads/');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(TOO_LONG);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // Other tables still answer.
+      expect((await w.as('staff').get('/api/users/auth/')).statusCode).toBe(200);
+    } finally {
+      await release();
+    }
+    expect((await w.as('staff').get('/api/leads/')).statusCode).toBe(200);
+  });
+
+  it('every pooled connection busy: 503 after the pool timeout', async () => {
+    const pool = (t.db as { $client?: pg.Pool }).$client!;
+    const held = await Promise.all(Array.from({ length: 5 }, () => pool.connect()));
+    try {
+      const res = await w.as('staff').get('/api/leads/');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(TOO_LONG);
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect((await w.as('staff').get('/api/leads/')).statusCode).toBe(200);
+  });
+});
+
+describe('classifyDatabaseError', () => {
+  const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  const wrapped = (cause: Error) =>
+    Object.assign(new Error('Failed query: select 1\nparams: secret'), { cause });
+
+  it('tells timeouts, an unreachable server and the request’s own errors apart', () => {
+    for (const code of ['57014', '55P03', '25P03', '40P01'])
+      expect(classifyDatabaseError(wrapped(pgError(code)))).toBe('timeout');
+    for (const code of ['57P01', '08006', '08001', 'ECONNREFUSED', '53300'])
+      expect(classifyDatabaseError(wrapped(pgError(code)))).toBe('unavailable');
+    expect(classifyDatabaseError(new Error('Connection terminated unexpectedly'))).toBe(
+      'unavailable',
+    );
+    for (const code of ['23505', '22P02', '42P01'])
+      expect(classifyDatabaseError(wrapped(pgError(code)))).toBeNull();
+    expect(classifyDatabaseError(new TypeError('x is undefined'))).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
+import { ApiError, errorChain, errorHandler, loggableError } from './errors';
+
+/** How the database failed a request, when that is not the request's own fault. */
+export type DatabaseTrouble = 'unavailable' | 'timeout';
+
+/** SQLSTATEs of a server going away or refusing connections (class 08, shutdown, overload). */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** statement_timeout, lock_timeout, idle_in_transaction_session_timeout, deadlock. */
+const TIMEOUT_STATES = new Set(['57014', '55P03', '25P03', '40P01']);
+/** Socket errors of node-postgres when the server is down or the connection dropped. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|not queryable|connection timeout|terminating connection|the database system is (starting up|shutting down)/i;
+
+export const classifyDatabaseError = (error: unknown): DatabaseTrouble | null => {
+  for (const e of errorChain(error)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (TIMEOUT_STATES.has(code)) return 'timeout';
+    // node-postgres' pool: every client busy for longer than connectionTimeoutMillis.
+    if (/timeout exceeded when trying to connect/i.test(e.message)) return 'timeout';
+    if (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_CODES.has(code))
+      return 'unavailable';
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return 'unavailable';
+  }
+  return null;
+};
+
+/** Seconds a client is asked to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = (trouble: DatabaseTrouble) =>
+  new ApiError(
+    503,
+    {
+      detail:
+        trouble === 'timeout'
+          ? 'The request took too long, try again later.'
+          : 'Service temporarily unavailable, try again later.',
+    },
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );
+
+/**
+ * The app's error handler: a database that is unreachable or too slow answers 503 with
+ * `Retry-After` and DRF's `detail`, logged once per outage (not once per request) — the outage
+ * ends when the pool opens a connection again; a timeout is one warning each. Everything else
+ * goes to the DRF-shaped `errorHandler`.
+ */
+export const databaseAwareErrorHandler = (app: FastifyInstance) => {
+  let down = false;
+  // Drizzle keeps the pool as `$client` (its type only on the value `drizzle()` returns).
+  const pool = (app.ctx.db as { $client?: Pool }).$client;
+  pool?.on('connect', () => {
+    if (!down) return;
+    down = false;
+    app.log.warn('database reachable again');
+  });
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const trouble = classifyDatabaseError(error);
+    if (trouble === null) return errorHandler(error, request, reply);
+    const { code, message } = loggableError(error);
+    if (trouble === 'timeout') request.log.warn({ code, reason: message }, 'database timeout: 503');
+    else if (!down) {
+      down = true;
+      request.log.error({ code, reason: message }, 'database unreachable: answering 503');
+    }
+    const answer = serviceUnavailable(trouble);
+    return reply.status(answer.statusCode).headers(answer.headers).send(answer.body);
+  };
+};

@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
+import { createCanvasViaApi } from './support/canvas-api';
+import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { ADMIN } from './support/env';
+import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
+import { uniqueTag, createLead } from './support/leads-api';
+import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
+
+/**
+ * axe-core over every screen, as staff, as a client user and signed out: no serious or critical
+ * violation of WCAG 2 A/AA. Each screen is checked once its content has loaded.
+ */
+type Screens = { staff: string[]; member: string[]; visitor: string[] };
+let screens: Screens;
+let staffToken: string;
+let memberToken: string;
+
+test.beforeAll(async ({ request }) => {
+  staffToken = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  const tag = uniqueTag('a11y');
+  const client = await createClientViaApi(request, staffToken, `Axe ${tag}`);
+  const project = await createProjectViaApi(request, staffToken, {
+    client: client.id,
+    name: `Audit ${tag}`,
+  });
+  const estimate = await createEstimateViaApi(
+    request,
+    staffToken,
+    { project: project.id, name: 'Website', description: 'A new site' },
+    [{ name: 'Design', items: [{ description: 'Wireframes', hours_low: '4', hours_high: '8' }] }],
+  );
+  const milestone = await createMilestoneViaApi(request, staffToken, {
+    project: project.id,
+    name: 'Launch',
+  });
+  await createFlowsViaApi(request, staffToken, milestone.id, [
+    { name: 'Sign in', steps: ['Open the login page', 'Enter the password'] },
+  ]);
+  const canvas = await createCanvasViaApi(request, staffToken, {
+    name: `Model ${tag}`,
+    client_id: client.id,
+  });
+  await createLead(request, staffToken, {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: `${tag}@example.test`,
+  });
+  const member = await createVerifiedUser(request, 'a11y-member', {
+    first_name: 'Mia',
+    last_name: 'Member',
+  });
+  await linkClientUser(request, staffToken, client.id, member.user.id);
+  memberToken = member.token;
+
+  const shared = [
+    '/',
+    '/profile',
+    '/estimates',
+    `/estimates/${estimate.id}`,
+    `/projects/${project.slug}`,
+    `/milestones/${milestone.id}`,
+  ];
+  screens = {
+    staff: [
+      ...shared,
+      '/clients',
+      `/clients/${client.slug}`,
+      '/projects',
+      '/leads',
+      '/experimental',
+      '/experimental/modeling',
+      `/experimental/modeling/${canvas.id}`,
+      '/no-such-page',
+    ],
+    member: [...shared, '/no-such-page'],
+    visitor: ['/login', '/sign-up', '/password-reset', '/style-guide'],
+  };
+});
+
+/** Serious and critical violations on the page as it is now, one line each. */
+const violations = async (page: Page) => {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+const audit = async (page: Page, token: string | null, paths: string[]) => {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    if (token) await signInWithToken(page, token, path);
+    else await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // The screen has rendered its content, not a spinner.
+    await expect(page.locator('h1').first()).toBeVisible();
+    const problems = await violations(page);
+    if (problems.length > 0) found[path] = problems;
+  }
+  expect(found).toEqual({});
+};
+
+test('every staff screen has no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await audit(page, staffToken, screens.staff);
+});
+
+test('every client user screen has no serious or critical accessibility violation', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await audit(page, memberToken, screens.member);
+});
+
+test('the signed-out screens have no serious or critical accessibility violation', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await audit(page, null, screens.visitor);
+});
