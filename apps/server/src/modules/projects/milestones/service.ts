@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
   Milestone,
   MilestoneCreateRequest,
@@ -8,6 +8,7 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database, Executor } from '../../../db/client';
 import { milestones } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { projectScope, referencedProject } from '../service';
@@ -53,13 +54,12 @@ export const createMilestoneService = (db: Database) => {
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
+      const where = underParent(
         projectScope(db, scope, milestones.projectId),
-        filters.project === undefined ? undefined : eq(milestones.projectId, filters.project),
+        milestones.projectId,
+        filters.project,
       );
-      const [totals] = await db.select({ total: count() }).from(milestones).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, milestones, where, page);
       const rows = await db
         .select()
         .from(milestones)

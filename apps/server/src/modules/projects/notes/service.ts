@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type {
   NoteStatus,
   ProjectNote,
@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract/projects';
 import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { projectScope, referencedProject } from '../service';
@@ -37,13 +38,12 @@ export const createProjectNoteService = (db: Database) => {
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
+      const where = underParent(
         projectScope(db, scope, projectNotes.projectId),
-        filters.project === undefined ? undefined : eq(projectNotes.projectId, filters.project),
+        projectNotes.projectId,
+        filters.project,
       );
-      const [totals] = await db.select({ total: count() }).from(projectNotes).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, projectNotes, where, page);
       const rows = await db
         .select()
         .from(projectNotes)

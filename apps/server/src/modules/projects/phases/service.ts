@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '../../../db/client';
 import { phases, projectPhases } from '../../../db/schema/index';
 import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { projectScope, referencedProject } from '../service';
@@ -162,13 +163,12 @@ export const createProjectPhaseService = (db: Database) => {
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
+      const where = underParent(
         projectScope(db, scope, projectPhases.projectId),
-        filters.project === undefined ? undefined : eq(projectPhases.projectId, filters.project),
+        projectPhases.projectId,
+        filters.project,
       );
-      const [totals] = await db.select({ total: count() }).from(projectPhases).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, projectPhases, where, page);
       const rows = await select(db, where)
         .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
         .limit(window.limit)
