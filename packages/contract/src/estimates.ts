@@ -6,6 +6,7 @@ import {
   choiceField,
   FIELD_MESSAGES,
   integerField,
+  listByParentQuery,
   pkField,
   requestBody,
   textField,
@@ -228,7 +229,7 @@ export const estimateDetailSchema = estimateSchema.extend({
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
 /** `GET /api/estimates/?project={id}`: one project's estimates, or every one in scope. */
-export const estimateListQuerySchema = z.object({ project: pkField().optional() });
+export const estimateListQuerySchema = listByParentQuery('project');
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 
 const L = ESTIMATE_LIMITS;
@@ -255,7 +256,7 @@ export type EstimateUpdateRequest = z.infer<typeof estimateUpdateRequestSchema>;
 // Sections.
 
 /** `GET /api/estimate-sections/?estimate={id}`: in order, each with its items. */
-export const estimateSectionListQuerySchema = z.object({ estimate: pkField().optional() });
+export const estimateSectionListQuerySchema = listByParentQuery('estimate');
 export type EstimateSectionListQuery = z.infer<typeof estimateSectionListQuerySchema>;
 
 /** `POST /api/estimate-sections/` (staff): appended after the estimate's last section. */
@@ -349,7 +350,7 @@ export type EstimateItemComment = z.infer<typeof estimateItemCommentSchema>;
 export const estimateItemCommentListSchema = paginated(estimateItemCommentSchema);
 
 /** `GET /api/estimate-item-comments/?estimate_item={id}`: oldest first; scoped without it. */
-export const estimateItemCommentListQuerySchema = z.object({ estimate_item: pkField().optional() });
+export const estimateItemCommentListQuerySchema = listByParentQuery('estimate_item');
 export type EstimateItemCommentListQuery = z.infer<typeof estimateItemCommentListQuerySchema>;
 
 /** `POST /api/estimate-item-comments/` by staff or a member of the estimate's client. */

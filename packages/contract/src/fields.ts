@@ -160,3 +160,12 @@ export const pkField = () =>
 
 /** A slug in a path: anything else simply names no record (404). */
 export const slugParamsSchema = z.object({ key: z.string().min(1).max(255) });
+
+/**
+ * The query of a "list by parent" call, `?{parent}={id}` (`GET /api/milestones/?project=3`): the
+ * children of one parent, or everything the caller may see when absent.
+ */
+export const listByParentQuery = <Parent extends string>(parent: Parent) =>
+  z.object({ [parent]: pkField().optional() } as {
+    [Key in Parent]: z.ZodOptional<ReturnType<typeof pkField>>;
+  });

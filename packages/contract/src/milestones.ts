@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { pkField, requestBody, textField } from './fields';
+import { listByParentQuery, pkField, requestBody, textField } from './fields';
 
 export const MILESTONE_NAME_MAX_LENGTH = 255;
 
@@ -16,7 +16,7 @@ export const milestoneListSchema = paginated(milestoneSchema);
 /** The answer of `move`: the project's milestones in their new order. */
 export const milestoneArraySchema = z.array(milestoneSchema);
 
-export const milestoneListQuerySchema = z.object({ project: pkField().optional() });
+export const milestoneListQuerySchema = listByParentQuery('project');
 
 /** `POST /api/milestones/`: appended after the project's last milestone. */
 export const milestoneCreateRequestSchema = requestBody({

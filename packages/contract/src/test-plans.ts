@@ -4,6 +4,7 @@ import {
   choiceField,
   FIELD_MESSAGES,
   integerField,
+  listByParentQuery,
   pkField,
   requestBody,
   textField,
@@ -54,7 +55,7 @@ export const testFlowArraySchema = z.array(testFlowSchema);
 // Flows.
 
 /** `GET /api/test-flows/?milestone={id}`: in milestone and flow order, each with its steps. */
-export const testFlowListQuerySchema = z.object({ milestone: pkField().optional() });
+export const testFlowListQuerySchema = listByParentQuery('milestone');
 export type TestFlowListQuery = z.infer<typeof testFlowListQuerySchema>;
 
 /** `POST /api/test-flows/`: appended after the milestone's last flow. */
@@ -76,7 +77,7 @@ export type TestFlowUpdateRequest = z.infer<typeof testFlowUpdateRequestSchema>;
 // Steps.
 
 /** `GET /api/test-steps/?test_flow={id}`: in milestone, flow and step order. */
-export const testStepListQuerySchema = z.object({ test_flow: pkField().optional() });
+export const testStepListQuerySchema = listByParentQuery('test_flow');
 export type TestStepListQuery = z.infer<typeof testStepListQuerySchema>;
 
 /** `POST /api/test-steps/`: appended at the end of its flow; `type` defaults to VERIFY. */
