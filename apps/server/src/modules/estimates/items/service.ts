@@ -61,6 +61,8 @@ export const createEstimateItemService = (db: Database) => {
   };
 
   return {
+    // Items list by section or by estimate (the whole board), so the WHERE is their own rather
+    // than underParent's one parent.
     list: async (
       scope: Scope,
       filters: EstimateItemListQuery,

@@ -32,6 +32,8 @@ export const createProjectNoteService = (db: Database) => {
     return row ? toNoteDto(row) : null;
   };
 
+  // A project's child like milestones, but not an ordered one (newest first, no `move`), so it
+  // shares only the list-by-parent query, not defineOrderedResource.
   return {
     list: async (
       scope: Scope,

@@ -106,7 +106,9 @@ export const createTestStepService = (db: Database) => {
     /**
      * Moves a step within its flow, or into another flow of the same milestone. Answers the
      * affected flows with their steps in order (source first, then target), or null when the
-     * step is unknown.
+     * step is unknown. It reads like the estimate item move, yet stays apart: each checks its own
+     * parents' family (same milestone vs same estimate) with its own field and message, and
+     * answers its own parents with their children (decisions 0009, 0010).
      */
     move: async (
       scope: Scope,
