@@ -1,5 +1,13 @@
 import { useRef, useState } from 'react';
-import type { Active, DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core';
+import type {
+  Active,
+  Announcements,
+  DragEndEvent,
+  DragOverEvent,
+  DragStartEvent,
+  Modifier,
+  UniqueIdentifier,
+} from '@dnd-kit/core';
 import { moveItem } from '@portal/contract/ordering';
 import {
   locateChild,
@@ -9,6 +17,21 @@ import {
   type NestedKeys,
 } from '../../lib/nested-list';
 import { hopIndex, useNestedCollisions, type NestedDroppable } from './nested-sortable';
+import { useSortableSensors } from './sortable-list';
+
+/** A board's parents and children move up and down only. */
+export const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/** What a screen reader hears while a board is dragged; `label` names a draggable by its id. */
+export const boardAnnouncements = (
+  label: (id: UniqueIdentifier | undefined) => string,
+): Announcements => ({
+  onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
+  onDragOver: ({ active, over }) =>
+    over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
+  onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
+  onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
+});
 
 type Entry = { data: { current?: unknown } } | null | undefined;
 
@@ -59,7 +82,7 @@ type Drag<T> = {
  * the new order at once (optimistically) and hands the move to the caller, who persists it; the
  * drop stays on screen until the cache holds the move, or anything newer.
  *
- * The board renders `shown` and passes the handlers to its DndContext.
+ * The board renders `shown` and spreads `dndProps` on its DndContext.
  */
 export const useNestedBoard = <
   K extends string,
@@ -82,6 +105,7 @@ export const useNestedBoard = <
   const shown = drag ? drag.parents : parents;
 
   const { collisionDetection, start, hopped } = useNestedCollisions(describe, drag?.parents);
+  const sensors = useSortableSensors();
 
   const locate = (list: readonly T[], childId: number) => locateChild(list, keys.children, childId);
 
@@ -164,13 +188,18 @@ export const useNestedBoard = <
     shown,
     /** What is being dragged right now (not after the drop). */
     dragging: drag?.active ? { kind: drag.kind, id: drag.id } : null,
-    collisionDetection,
-    onDragStart,
-    onDragOver,
-    onDragEnd,
-    onDragCancel: () => {
-      onEnd?.(null);
-      setDrag(null);
+    /** For the board's DndContext (with its own autoScroll and announcements). */
+    dndProps: {
+      sensors,
+      collisionDetection,
+      modifiers: [verticalOnly],
+      onDragStart,
+      onDragOver,
+      onDragEnd,
+      onDragCancel: () => {
+        onEnd?.(null);
+        setDrag(null);
+      },
     },
   };
 };

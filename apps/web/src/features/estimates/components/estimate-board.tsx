@@ -1,14 +1,12 @@
-import {
-  DndContext,
-  DragOverlay,
-  type Announcements,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
-import { useNestedBoard } from '../../../components/ui/nested-board';
-import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
+import {
+  boardAnnouncements,
+  useNestedBoard,
+  verticalOnly,
+} from '../../../components/ui/nested-board';
+import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import { locateItem } from '../lib/estimate-state';
 import { dndData, isDndId, sectionDndId } from './dnd-ids';
@@ -18,7 +16,6 @@ import { SectionCard, SectionDragPreview, type SectionActions } from './section-
 type Sections = readonly EstimateSection[];
 
 /** Sections and items move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 export type EstimateBoardProps = SectionActions & {
   sections: Sections;
@@ -57,8 +54,6 @@ export const EstimateBoard = ({
   });
   const { shown, dragging } = board;
 
-  const sensors = useSortableSensors();
-
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
     const key = String(id);
@@ -80,14 +75,6 @@ export const EstimateBoard = ({
       : 'an item';
   };
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
-    onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
-  };
-
   const dragged =
     dragging?.kind === 'parent'
       ? { section: shown.find((section) => section.id === dragging.id) }
@@ -101,15 +88,9 @@ export const EstimateBoard = ({
 
   return (
     <DndContext
-      sensors={sensors}
-      collisionDetection={board.collisionDetection}
-      modifiers={[verticalOnly]}
+      {...board.dndProps}
       autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements }}
-      onDragStart={board.onDragStart}
-      onDragOver={board.onDragOver}
-      onDragEnd={board.onDragEnd}
-      onDragCancel={board.onDragCancel}
+      accessibility={{ announcements: boardAnnouncements(label) }}
     >
       <SortableContext
         items={shown.map((section) => sectionDndId(section.id))}

@@ -1,15 +1,13 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import {
-  DndContext,
-  DragOverlay,
-  type Announcements,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
-import { useNestedBoard } from '../../../components/ui/nested-board';
-import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
+import {
+  boardAnnouncements,
+  useNestedBoard,
+  verticalOnly,
+} from '../../../components/ui/nested-board';
+import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import { locateStep, type Flows } from '../lib/plan-state';
 import { flowElementId, flowRowId } from '../lib/dom-ids';
@@ -27,7 +25,6 @@ import './test-plan.css';
 const autoScroll = { ...AUTO_SCROLL, layoutShiftCompensation: false };
 
 /** Flows and steps move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /**
  * Keeps a flow's title bar `top` px from the top of the viewport, whatever changed above it. Its
@@ -115,8 +112,6 @@ export const PlanBoard = memo(function PlanBoard({
     if (!folded) flowAnchor.current = null;
   }, [folded]);
 
-  const sensors = useSortableSensors();
-
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
     const key = String(id);
@@ -131,14 +126,6 @@ export const PlanBoard = memo(function PlanBoard({
     return at && flow
       ? `step ${at.index + 1} of ${flow.test_steps.length} in flow ${flow.name}`
       : 'a step';
-  };
-
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
-    onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
   };
 
   const draggedId = board.dragging?.id;
@@ -176,15 +163,9 @@ export const PlanBoard = memo(function PlanBoard({
         </ol>
       )}
       <DndContext
-        sensors={sensors}
-        collisionDetection={board.collisionDetection}
-        modifiers={[verticalOnly]}
+        {...board.dndProps}
         autoScroll={autoScroll}
-        accessibility={{ announcements }}
-        onDragStart={board.onDragStart}
-        onDragOver={board.onDragOver}
-        onDragEnd={board.onDragEnd}
-        onDragCancel={board.onDragCancel}
+        accessibility={{ announcements: boardAnnouncements(label) }}
       >
         <SortableContext
           items={shown.map((flow) => flowDndId(flow.id))}
