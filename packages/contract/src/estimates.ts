@@ -7,6 +7,7 @@ import {
   FIELD_MESSAGES,
   integerField,
   listByParentQuery,
+  namedChildRequests,
   pkField,
   requestBody,
   textField,
@@ -259,17 +260,14 @@ export type EstimateUpdateRequest = z.infer<typeof estimateUpdateRequestSchema>;
 export const estimateSectionListQuerySchema = listByParentQuery('estimate');
 export type EstimateSectionListQuery = z.infer<typeof estimateSectionListQuerySchema>;
 
+const sectionRequests = namedChildRequests('estimate', L.sectionName);
+
 /** `POST /api/estimate-sections/` (staff): appended after the estimate's last section. */
-export const estimateSectionCreateRequestSchema = requestBody({
-  estimate: pkField(),
-  name: textField(L.sectionName),
-});
+export const estimateSectionCreateRequestSchema = sectionRequests.create;
 export type EstimateSectionCreateRequest = z.infer<typeof estimateSectionCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/estimate-sections/{id}/` (staff): only the name; order changes by `move`. */
-export const estimateSectionUpdateRequestSchema = requestBody({
-  name: textField(L.sectionName),
-});
+export const estimateSectionUpdateRequestSchema = sectionRequests.update;
 export type EstimateSectionUpdateRequest = z.infer<typeof estimateSectionUpdateRequestSchema>;
 
 // `POST /api/estimate-sections/{id}/move/` takes `moveRequestSchema` from './ordering' and answers

@@ -169,3 +169,15 @@ export const listByParentQuery = <Parent extends string>(parent: Parent) =>
   z.object({ [parent]: pkField().optional() } as {
     [Key in Parent]: z.ZodOptional<ReturnType<typeof pkField>>;
   });
+
+/**
+ * The create and update bodies of a named ordered child (a milestone, an estimate section, a
+ * test flow): created under its parent with a name; afterwards only the name changes (the order
+ * changes through `move`).
+ */
+export const namedChildRequests = <Parent extends string>(parent: Parent, nameMax: number) => ({
+  create: requestBody({ [parent]: pkField(), name: textField(nameMax) } as {
+    [Key in Parent]: ReturnType<typeof pkField>;
+  } & { name: ReturnType<typeof textField> }),
+  update: requestBody({ name: textField(nameMax) }),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { listByParentQuery, pkField, requestBody, textField } from './fields';
+import { listByParentQuery, namedChildRequests } from './fields';
 
 export const MILESTONE_NAME_MAX_LENGTH = 255;
 
@@ -18,15 +18,12 @@ export const milestoneArraySchema = z.array(milestoneSchema);
 
 export const milestoneListQuerySchema = listByParentQuery('project');
 
+const milestoneRequests = namedChildRequests('project', MILESTONE_NAME_MAX_LENGTH);
+
 /** `POST /api/milestones/`: appended after the project's last milestone. */
-export const milestoneCreateRequestSchema = requestBody({
-  project: pkField(),
-  name: textField(MILESTONE_NAME_MAX_LENGTH),
-});
+export const milestoneCreateRequestSchema = milestoneRequests.create;
 export type MilestoneCreateRequest = z.infer<typeof milestoneCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/milestones/{id}/`: only the name; order changes through `move`. */
-export const milestoneUpdateRequestSchema = requestBody({
-  name: textField(MILESTONE_NAME_MAX_LENGTH),
-});
+export const milestoneUpdateRequestSchema = milestoneRequests.update;
 export type MilestoneUpdateRequest = z.infer<typeof milestoneUpdateRequestSchema>;

@@ -5,6 +5,7 @@ import {
   FIELD_MESSAGES,
   integerField,
   listByParentQuery,
+  namedChildRequests,
   pkField,
   requestBody,
   textField,
@@ -58,17 +59,14 @@ export const testFlowArraySchema = z.array(testFlowSchema);
 export const testFlowListQuerySchema = listByParentQuery('milestone');
 export type TestFlowListQuery = z.infer<typeof testFlowListQuerySchema>;
 
+const flowRequests = namedChildRequests('milestone', L.flowName);
+
 /** `POST /api/test-flows/`: appended after the milestone's last flow. */
-export const testFlowCreateRequestSchema = requestBody({
-  milestone: pkField(),
-  name: textField(L.flowName),
-});
+export const testFlowCreateRequestSchema = flowRequests.create;
 export type TestFlowCreateRequest = z.infer<typeof testFlowCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/test-flows/{id}/`: only the name; order changes through `move`. */
-export const testFlowUpdateRequestSchema = requestBody({
-  name: textField(L.flowName),
-});
+export const testFlowUpdateRequestSchema = flowRequests.update;
 export type TestFlowUpdateRequest = z.infer<typeof testFlowUpdateRequestSchema>;
 
 // `POST /api/test-flows/{id}/move/` takes `moveRequestSchema` from './ordering' and answers
