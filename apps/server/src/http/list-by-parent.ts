@@ -25,3 +25,15 @@ export const countedPage = async (
   const total = totals?.total ?? 0;
   return { total, window: page(total) };
 };
+
+/** One page of a list: counts what `where` matches, picks the page, then reads its rows. */
+export const listPage = async <Row>(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  page: (total: number) => PageWindow,
+  read: (window: PageWindow) => Promise<Row[]>,
+) => {
+  const { total, window } = await countedPage(db, table, where, page);
+  return { count: total, window, rows: await read(window) };
+};

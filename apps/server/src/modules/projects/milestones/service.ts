@@ -8,10 +8,10 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database, Executor } from '../../../db/client';
 import { milestones } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { countedPage, underParent } from '../../../http/list-by-parent';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -49,25 +49,23 @@ export const createMilestoneService = (db: Database) => {
     ).map(toMilestoneDto);
 
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = underParent(
-        projectScope(db, scope, milestones.projectId),
-        milestones.projectId,
-        filters.project,
+      const where = projectChildrenScope(db, scope, milestones.projectId, filters.project);
+      return listPage(db, milestones, where, page, async ({ limit, offset }) =>
+        (
+          await db
+            .select()
+            .from(milestones)
+            .where(where)
+            .orderBy(asc(milestones.projectId), asc(milestones.order))
+            .limit(limit)
+            .offset(offset)
+        ).map(toMilestoneDto),
       );
-      const { total, window } = await countedPage(db, milestones, where, page);
-      const rows = await db
-        .select()
-        .from(milestones)
-        .where(where)
-        .orderBy(asc(milestones.projectId), asc(milestones.order))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toMilestoneDto) };
     },
 
     retrieve: async (scope: Scope, id: number) => {

@@ -7,10 +7,10 @@ import type {
 } from '@portal/contract/projects';
 import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
-import { countedPage, underParent } from '../../../http/list-by-parent';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type NoteRow = typeof projectNotes.$inferSelect;
 
@@ -35,25 +35,23 @@ export const createProjectNoteService = (db: Database) => {
   // A project's child like milestones, but not an ordered one (newest first, no `move`), so it
   // shares only the list-by-parent query, not defineOrderedResource.
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = underParent(
-        projectScope(db, scope, projectNotes.projectId),
-        projectNotes.projectId,
-        filters.project,
+      const where = projectChildrenScope(db, scope, projectNotes.projectId, filters.project);
+      return listPage(db, projectNotes, where, page, async ({ limit, offset }) =>
+        (
+          await db
+            .select()
+            .from(projectNotes)
+            .where(where)
+            .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toNoteDto),
       );
-      const { total, window } = await countedPage(db, projectNotes, where, page);
-      const rows = await db
-        .select()
-        .from(projectNotes)
-        .where(where)
-        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toNoteDto) };
     },
 
     retrieve: findOne,

@@ -11,10 +11,10 @@ import {
 import type { Database, Executor } from '../../../db/client';
 import { phases, projectPhases } from '../../../db/schema/index';
 import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
-import { countedPage, underParent } from '../../../http/list-by-parent';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type PhaseRow = typeof phases.$inferSelect;
 
@@ -158,22 +158,20 @@ export const createProjectPhaseService = (db: Database) => {
   };
 
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = underParent(
-        projectScope(db, scope, projectPhases.projectId),
-        projectPhases.projectId,
-        filters.project,
+      const where = projectChildrenScope(db, scope, projectPhases.projectId, filters.project);
+      return listPage(db, projectPhases, where, page, async ({ limit, offset }) =>
+        (
+          await select(db, where)
+            .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toProjectPhaseDto),
       );
-      const { total, window } = await countedPage(db, projectPhases, where, page);
-      const rows = await select(db, where)
-        .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toProjectPhaseDto) };
     },
 
     retrieve: findOne,
