@@ -9,6 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { applyFormErrors, toastError } from '../../lib/errors';
+import { toast } from '../../lib/toast';
 import { FormError } from '../layout/form-error';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
@@ -41,6 +42,12 @@ export const saveCallbacks = <Values extends FieldValues, Saved>(
   onSuccess: onSaved,
   onError: (error: unknown) => applyFormErrors(error, setError, fields),
 });
+
+/** What a form does once its save or delete went through: say so, and close. */
+export const closeWithToast = (onOpenChange: (open: boolean) => void, message: string) => {
+  toast.success(message);
+  onOpenChange(false);
+};
 
 /** The confirmation step of Delete: whether it is open, and the callbacks of the delete call. */
 export const useDeleteConfirmation = () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { clientCreateRequestSchema, type Client } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
 import {
+  closeWithToast,
   ResourceForm,
   saveCallbacks,
   useDeleteConfirmation,
@@ -12,7 +13,6 @@ import {
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
 import { useOpenSession } from '../../../lib/use-open-session';
 import { useCreateClient, useDeleteClient, useUpdateClient } from '../api/clients';
 
@@ -75,10 +75,9 @@ const CreateClientDrawer = ({ open, onOpenChange }: ClientDrawerProps) => {
   const onSubmit = handleSubmit((values) =>
     create.mutate(
       { name: values.name, slug: values.slug || null, is_internal: values.is_internal ?? false },
-      saveCallbacks(setError, ['name', 'slug', 'is_internal'], (client) => {
-        toast.success(`${client.name} was created`);
-        onOpenChange(false);
-      }),
+      saveCallbacks(setError, ['name', 'slug', 'is_internal'], (client) =>
+        closeWithToast(onOpenChange, `${client.name} was created`),
+      ),
     ),
   );
 
@@ -140,10 +139,9 @@ const UpdateClientDrawer = ({
   const onSubmit = handleSubmit((values) =>
     update.mutate(
       { name: values.name, is_internal: values.is_internal ?? false },
-      saveCallbacks(setError, ['name', 'is_internal'], () => {
-        toast.success('The client was updated');
-        onOpenChange(false);
-      }),
+      saveCallbacks(setError, ['name', 'is_internal'], () =>
+        closeWithToast(onOpenChange, 'The client was updated'),
+      ),
     ),
   );
 
@@ -151,8 +149,7 @@ const UpdateClientDrawer = ({
     remove.mutate(
       undefined,
       confirmation.callbacks(() => {
-        toast.success(`${client.name} was deleted`);
-        onOpenChange(false);
+        closeWithToast(onOpenChange, `${client.name} was deleted`);
         void navigate('/clients', { replace: true });
       }),
     );

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import type { z } from 'zod';
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import {
+  closeWithToast,
   ResourceForm,
   saveCallbacks,
   useResourceForm,
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
 import { useSaveMilestone } from '../api/milestones';
 import { useOpenSession } from '../../../lib/use-open-session';
 
@@ -52,10 +52,12 @@ const MilestoneDialogBody = ({
       milestone
         ? { kind: 'update', id: milestone.id, body: values }
         : { kind: 'create', body: { ...values, project: projectId } },
-      saveCallbacks(setError, ['name'], (saved) => {
-        toast.success(milestone ? 'The milestone was renamed' : `${saved.name} was added`);
-        onOpenChange(false);
-      }),
+      saveCallbacks(setError, ['name'], (saved) =>
+        closeWithToast(
+          onOpenChange,
+          milestone ? 'The milestone was renamed' : `${saved.name} was added`,
+        ),
+      ),
     ),
   );
 

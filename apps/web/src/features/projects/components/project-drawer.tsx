@@ -10,6 +10,7 @@ import {
   type Project,
 } from '@portal/contract/projects';
 import {
+  closeWithToast,
   ResourceForm,
   saveCallbacks,
   useDeleteConfirmation,
@@ -19,7 +20,6 @@ import { DatePicker } from '../../../components/ui/date-picker';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
 import { usePhases } from '../api/phases';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
 import { parseApiDate, toApiDate } from '../lib/format';
@@ -102,10 +102,9 @@ const CreateProjectDrawer = ({
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
       { ...values, client: client.id },
-      saveCallbacks(form.setError, FIELDS, (project) => {
-        toast.success(`${project.name} was created`);
-        onOpenChange(false);
-      }),
+      saveCallbacks(form.setError, FIELDS, (project) =>
+        closeWithToast(onOpenChange, `${project.name} was created`),
+      ),
     ),
   );
   return (
@@ -139,18 +138,16 @@ const UpdateProjectDrawer = ({
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
       values,
-      saveCallbacks(form.setError, FIELDS, () => {
-        toast.success('The project was updated');
-        onOpenChange(false);
-      }),
+      saveCallbacks(form.setError, FIELDS, () =>
+        closeWithToast(onOpenChange, 'The project was updated'),
+      ),
     ),
   );
   const onDelete = () =>
     remove.mutate(
       undefined,
       confirmation.callbacks(() => {
-        toast.success(`${project.name} was deleted`);
-        onOpenChange(false);
+        closeWithToast(onOpenChange, `${project.name} was deleted`);
         void navigate('/projects', { replace: true });
       }),
     );

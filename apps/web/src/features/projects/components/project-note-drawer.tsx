@@ -6,6 +6,7 @@ import {
   type ProjectNote,
 } from '@portal/contract/projects';
 import {
+  closeWithToast,
   ResourceForm,
   saveCallbacks,
   useDeleteConfirmation,
@@ -13,7 +14,6 @@ import {
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
 import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
 import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -57,10 +57,9 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
       note
         ? { kind: 'update', id: note.id, body: values }
         : { kind: 'create', body: { ...values, project: projectId } },
-      saveCallbacks(setError, ['content', 'status'], () => {
-        toast.success(note ? 'The note was updated' : 'The note was added');
-        onOpenChange(false);
-      }),
+      saveCallbacks(setError, ['content', 'status'], () =>
+        closeWithToast(onOpenChange, note ? 'The note was updated' : 'The note was added'),
+      ),
     ),
   );
 
@@ -85,10 +84,7 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
           onConfirm: () =>
             remove.mutate(
               note.id,
-              confirmation.callbacks(() => {
-                toast.success('The note was deleted');
-                onOpenChange(false);
-              }),
+              confirmation.callbacks(() => closeWithToast(onOpenChange, 'The note was deleted')),
             ),
         }
       }

@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import {
+  closeWithToast,
   ResourceForm,
   saveCallbacks,
   useDeleteConfirmation,
@@ -11,7 +12,6 @@ import {
 import { FormError } from '../../../components/layout/form-error';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Field } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
 import { parseApiDate, toApiDate } from '../lib/format';
 import { useOpenSession } from '../../../lib/use-open-session';
@@ -70,14 +70,14 @@ const ProjectPhaseDrawerBody = ({
       projectPhase
         ? { kind: 'update', id: projectPhase.id, body: values }
         : { kind: 'create', body: { ...values, project: projectId } },
-      saveCallbacks(setError, ['phase', 'completed'], (saved) => {
-        toast.success(
+      saveCallbacks(setError, ['phase', 'completed'], (saved) =>
+        closeWithToast(
+          onOpenChange,
           projectPhase
             ? `${saved.phase.phase_name} was updated`
             : `${saved.phase.phase_name} was added`,
-        );
-        onOpenChange(false);
-      }),
+        ),
+      ),
     ),
   );
 
@@ -102,10 +102,9 @@ const ProjectPhaseDrawerBody = ({
           onConfirm: () =>
             remove.mutate(
               projectPhase.id,
-              confirmation.callbacks(() => {
-                toast.success(`${projectPhase.phase.phase_name} was removed`);
-                onOpenChange(false);
-              }),
+              confirmation.callbacks(() =>
+                closeWithToast(onOpenChange, `${projectPhase.phase.phase_name} was removed`),
+              ),
             ),
         }
       }
