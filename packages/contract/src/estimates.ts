@@ -6,6 +6,8 @@ import {
   choiceField,
   FIELD_MESSAGES,
   integerField,
+  listByParentQuery,
+  namedChildRequests,
   pkField,
   requestBody,
   textField,
@@ -285,7 +287,7 @@ export const estimateDetailSchema = estimateSchema.extend({
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
 /** `GET /api/estimates/?project={id}`: one project's estimates, or every one in scope. */
-export const estimateListQuerySchema = z.object({ project: pkField().optional() });
+export const estimateListQuerySchema = listByParentQuery('project');
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 
 const L = ESTIMATE_LIMITS;
@@ -315,20 +317,17 @@ export type EstimateUpdateRequest = z.infer<typeof estimateUpdateRequestSchema>;
 // Sections.
 
 /** `GET /api/estimate-sections/?estimate={id}`: in order, each with its items. */
-export const estimateSectionListQuerySchema = z.object({ estimate: pkField().optional() });
+export const estimateSectionListQuerySchema = listByParentQuery('estimate');
 export type EstimateSectionListQuery = z.infer<typeof estimateSectionListQuerySchema>;
 
+const sectionRequests = namedChildRequests('estimate', L.sectionName);
+
 /** `POST /api/estimate-sections/` (staff): appended after the estimate's last section. */
-export const estimateSectionCreateRequestSchema = requestBody({
-  estimate: pkField(),
-  name: textField(L.sectionName),
-});
+export const estimateSectionCreateRequestSchema = sectionRequests.create;
 export type EstimateSectionCreateRequest = z.infer<typeof estimateSectionCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/estimate-sections/{id}/` (staff): only the name; order changes by `move`. */
-export const estimateSectionUpdateRequestSchema = requestBody({
-  name: textField(L.sectionName),
-});
+export const estimateSectionUpdateRequestSchema = sectionRequests.update;
 export type EstimateSectionUpdateRequest = z.infer<typeof estimateSectionUpdateRequestSchema>;
 
 // `POST /api/estimate-sections/{id}/move/` takes `moveRequestSchema` from './ordering' and answers
@@ -409,7 +408,7 @@ export type EstimateItemComment = z.infer<typeof estimateItemCommentSchema>;
 export const estimateItemCommentListSchema = paginated(estimateItemCommentSchema);
 
 /** `GET /api/estimate-item-comments/?estimate_item={id}`: oldest first; scoped without it. */
-export const estimateItemCommentListQuerySchema = z.object({ estimate_item: pkField().optional() });
+export const estimateItemCommentListQuerySchema = listByParentQuery('estimate_item');
 export type EstimateItemCommentListQuery = z.infer<typeof estimateItemCommentListQuerySchema>;
 
 /** `POST /api/estimate-item-comments/` by staff or a member of the estimate's client. */

@@ -170,3 +170,24 @@ export const pkField = () =>
 
 /** A slug in a path: anything else simply names no record (404). */
 export const slugParamsSchema = z.object({ key: z.string().min(1).max(255) });
+
+/**
+ * The query of a "list by parent" call, `?{parent}={id}` (`GET /api/milestones/?project=3`): the
+ * children of one parent, or everything the caller may see when absent.
+ */
+export const listByParentQuery = <Parent extends string>(parent: Parent) =>
+  z.object({ [parent]: pkField().optional() } as {
+    [Key in Parent]: z.ZodOptional<ReturnType<typeof pkField>>;
+  });
+
+/**
+ * The create and update bodies of a named ordered child (a milestone, an estimate section, a
+ * test flow): created under its parent with a name; afterwards only the name changes (the order
+ * changes through `move`).
+ */
+export const namedChildRequests = <Parent extends string>(parent: Parent, nameMax: number) => ({
+  create: requestBody({ [parent]: pkField(), name: textField(nameMax) } as {
+    [Key in Parent]: ReturnType<typeof pkField>;
+  } & { name: ReturnType<typeof textField> }),
+  update: requestBody({ name: textField(nameMax) }),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { pkField, requestBody, textField } from './fields';
+import { listByParentQuery, namedChildRequests } from './fields';
 
 export const MILESTONE_NAME_MAX_LENGTH = 255;
 
@@ -16,17 +16,14 @@ export const milestoneListSchema = paginated(milestoneSchema);
 /** The answer of `move`: the project's milestones in their new order. */
 export const milestoneArraySchema = z.array(milestoneSchema);
 
-export const milestoneListQuerySchema = z.object({ project: pkField().optional() });
+export const milestoneListQuerySchema = listByParentQuery('project');
+
+const milestoneRequests = namedChildRequests('project', MILESTONE_NAME_MAX_LENGTH);
 
 /** `POST /api/milestones/`: appended after the project's last milestone. */
-export const milestoneCreateRequestSchema = requestBody({
-  project: pkField(),
-  name: textField(MILESTONE_NAME_MAX_LENGTH),
-});
+export const milestoneCreateRequestSchema = milestoneRequests.create;
 export type MilestoneCreateRequest = z.infer<typeof milestoneCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/milestones/{id}/`: only the name; order changes through `move`. */
-export const milestoneUpdateRequestSchema = requestBody({
-  name: textField(MILESTONE_NAME_MAX_LENGTH),
-});
+export const milestoneUpdateRequestSchema = milestoneRequests.update;
 export type MilestoneUpdateRequest = z.infer<typeof milestoneUpdateRequestSchema>;

@@ -5,6 +5,7 @@ import {
   blankableTextField,
   choiceField,
   integerField,
+  listByParentQuery,
   nullableDateField,
   optionalUrlField,
   pkField,
@@ -158,7 +159,7 @@ export const projectPhaseSchema = z.object({
 export type ProjectPhase = z.infer<typeof projectPhaseSchema>;
 export const projectPhaseListSchema = paginated(projectPhaseSchema);
 
-export const projectChildQuerySchema = z.object({ project: pkField().optional() });
+export const projectChildQuerySchema = listByParentQuery('project');
 
 export const projectPhaseCreateRequestSchema = requestBody({
   project: pkField(),

@@ -4,6 +4,8 @@ import {
   choiceField,
   FIELD_MESSAGES,
   integerField,
+  listByParentQuery,
+  namedChildRequests,
   pkField,
   requestBody,
   textField,
@@ -54,20 +56,17 @@ export const testFlowArraySchema = z.array(testFlowSchema);
 // Flows.
 
 /** `GET /api/test-flows/?milestone={id}`: in milestone and flow order, each with its steps. */
-export const testFlowListQuerySchema = z.object({ milestone: pkField().optional() });
+export const testFlowListQuerySchema = listByParentQuery('milestone');
 export type TestFlowListQuery = z.infer<typeof testFlowListQuerySchema>;
 
+const flowRequests = namedChildRequests('milestone', L.flowName);
+
 /** `POST /api/test-flows/`: appended after the milestone's last flow. */
-export const testFlowCreateRequestSchema = requestBody({
-  milestone: pkField(),
-  name: textField(L.flowName),
-});
+export const testFlowCreateRequestSchema = flowRequests.create;
 export type TestFlowCreateRequest = z.infer<typeof testFlowCreateRequestSchema>;
 
 /** `PUT`/`PATCH /api/test-flows/{id}/`: only the name; order changes through `move`. */
-export const testFlowUpdateRequestSchema = requestBody({
-  name: textField(L.flowName),
-});
+export const testFlowUpdateRequestSchema = flowRequests.update;
 export type TestFlowUpdateRequest = z.infer<typeof testFlowUpdateRequestSchema>;
 
 // `POST /api/test-flows/{id}/move/` takes `moveRequestSchema` from './ordering' and answers
@@ -76,7 +75,7 @@ export type TestFlowUpdateRequest = z.infer<typeof testFlowUpdateRequestSchema>;
 // Steps.
 
 /** `GET /api/test-steps/?test_flow={id}`: in milestone, flow and step order. */
-export const testStepListQuerySchema = z.object({ test_flow: pkField().optional() });
+export const testStepListQuerySchema = listByParentQuery('test_flow');
 export type TestStepListQuery = z.infer<typeof testStepListQuerySchema>;
 
 /** `POST /api/test-steps/`: appended at the end of its flow; `type` defaults to VERIFY. */

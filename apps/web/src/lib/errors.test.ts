@@ -9,7 +9,7 @@ import {
 } from './errors';
 
 const toastErrorMock = vi.hoisted(() => vi.fn());
-vi.mock('../components/ui/toast', () => ({ toast: { error: toastErrorMock } }));
+vi.mock('./toast', () => ({ toast: { error: toastErrorMock } }));
 
 beforeEach(() => toastErrorMock.mockClear());
 

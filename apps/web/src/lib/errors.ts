@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from '../components/ui/toast';
+import { toast } from './toast';
 import { ApiError } from './api';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';

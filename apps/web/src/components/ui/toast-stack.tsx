@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
 import { cn } from './cn';
-import { TOAST_DURATION, type ToastKind } from './toast';
+import { TOAST_DURATION, type ToastKind } from '../../lib/toast';
 
 type ToastId = string | number;
 

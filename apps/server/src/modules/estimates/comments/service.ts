@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
   EstimateItemComment,
   EstimateItemCommentCreateRequest,
@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client';
 import { estimateItemComments, users } from '../../../db/schema/index';
 import type { AuthContext } from '../../../http/auth';
 import { permissionDenied } from '../../../http/errors';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { itemScope, referencedItem } from '../scope';
@@ -64,15 +65,12 @@ export const createEstimateItemCommentService = (db: Database) => {
       filters: EstimateItemCommentListQuery,
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
+      const where = underParent(
         itemScope(db, scope, estimateItemComments.itemId),
-        filters.estimate_item === undefined
-          ? undefined
-          : eq(estimateItemComments.itemId, filters.estimate_item),
+        estimateItemComments.itemId,
+        filters.estimate_item,
       );
-      const [totals] = await db.select({ total: count() }).from(estimateItemComments).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, estimateItemComments, where, page);
       const rows = await select()
         .where(where)
         .orderBy(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   ESTIMATE_MESSAGES,
   toCents,
@@ -14,6 +14,7 @@ import type { Database } from '../../../db/client';
 import { estimateItems, estimateSections } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
 import { ordering } from '../../../http/ordering';
+import { countedPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { itemScope, referencedSection, sectionScope } from '../scope';
@@ -60,6 +61,8 @@ export const createEstimateItemService = (db: Database) => {
   };
 
   return {
+    // Items list by section or by estimate (the whole board), so the WHERE is their own rather
+    // than underParent's one parent.
     list: async (
       scope: Scope,
       filters: EstimateItemListQuery,
@@ -78,9 +81,7 @@ export const createEstimateItemService = (db: Database) => {
                 .where(eq(estimateSections.estimateId, filters.estimate)),
             ),
       );
-      const [totals] = await db.select({ total: count() }).from(estimateItems).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, estimateItems, where, page);
       const rows = await select()
         .innerJoin(estimateSections, eq(estimateSections.id, estimateItems.sectionId))
         .where(where)

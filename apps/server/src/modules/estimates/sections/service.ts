@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   EstimateSection,
   EstimateSectionCreateRequest,
@@ -9,6 +9,7 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database } from '../../../db/client';
 import { estimateSections } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
@@ -36,15 +37,12 @@ export const createEstimateSectionService = (db: Database) => {
       filters: EstimateSectionListQuery,
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
+      const where = underParent(
         estimateScope(db, scope, estimateSections.estimateId),
-        filters.estimate === undefined
-          ? undefined
-          : eq(estimateSections.estimateId, filters.estimate),
+        estimateSections.estimateId,
+        filters.estimate,
       );
-      const [totals] = await db.select({ total: count() }).from(estimateSections).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, estimateSections, where, page);
       // The page is chosen among sections (not joined rows), then read with its items at once.
       const pageIds = db
         .select({ id: estimateSections.id })

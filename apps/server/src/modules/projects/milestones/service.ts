@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
   Milestone,
   MilestoneCreateRequest,
@@ -8,9 +8,10 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database, Executor } from '../../../db/client';
 import { milestones } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -48,26 +49,23 @@ export const createMilestoneService = (db: Database) => {
     ).map(toMilestoneDto);
 
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
-        projectScope(db, scope, milestones.projectId),
-        filters.project === undefined ? undefined : eq(milestones.projectId, filters.project),
+      const where = projectChildrenScope(db, scope, milestones.projectId, filters.project);
+      return listPage(db, milestones, where, page, async ({ limit, offset }) =>
+        (
+          await db
+            .select()
+            .from(milestones)
+            .where(where)
+            .orderBy(asc(milestones.projectId), asc(milestones.order))
+            .limit(limit)
+            .offset(offset)
+        ).map(toMilestoneDto),
       );
-      const [totals] = await db.select({ total: count() }).from(milestones).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
-      const rows = await db
-        .select()
-        .from(milestones)
-        .where(where)
-        .orderBy(asc(milestones.projectId), asc(milestones.order))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toMilestoneDto) };
     },
 
     retrieve: async (scope: Scope, id: number) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type {
   NoteStatus,
   ProjectNote,
@@ -7,9 +7,10 @@ import type {
 } from '@portal/contract/projects';
 import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type NoteRow = typeof projectNotes.$inferSelect;
 
@@ -31,27 +32,26 @@ export const createProjectNoteService = (db: Database) => {
     return row ? toNoteDto(row) : null;
   };
 
+  // A project's child like milestones, but not an ordered one (newest first, no `move`), so it
+  // shares only the list-by-parent query, not defineOrderedResource.
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
-        projectScope(db, scope, projectNotes.projectId),
-        filters.project === undefined ? undefined : eq(projectNotes.projectId, filters.project),
+      const where = projectChildrenScope(db, scope, projectNotes.projectId, filters.project);
+      return listPage(db, projectNotes, where, page, async ({ limit, offset }) =>
+        (
+          await db
+            .select()
+            .from(projectNotes)
+            .where(where)
+            .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toNoteDto),
       );
-      const [totals] = await db.select({ total: count() }).from(projectNotes).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
-      const rows = await db
-        .select()
-        .from(projectNotes)
-        .where(where)
-        .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toNoteDto) };
     },
 
     retrieve: findOne,

@@ -11,9 +11,10 @@ import {
 import type { Database, Executor } from '../../../db/client';
 import { phases, projectPhases } from '../../../db/schema/index';
 import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
+import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectScope, referencedProject } from '../service';
+import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type PhaseRow = typeof phases.$inferSelect;
 
@@ -157,23 +158,20 @@ export const createProjectPhaseService = (db: Database) => {
   };
 
   return {
-    list: async (
+    list: (
       scope: Scope,
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = and(
-        projectScope(db, scope, projectPhases.projectId),
-        filters.project === undefined ? undefined : eq(projectPhases.projectId, filters.project),
+      const where = projectChildrenScope(db, scope, projectPhases.projectId, filters.project);
+      return listPage(db, projectPhases, where, page, async ({ limit, offset }) =>
+        (
+          await select(db, where)
+            .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toProjectPhaseDto),
       );
-      const [totals] = await db.select({ total: count() }).from(projectPhases).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
-      const rows = await select(db, where)
-        .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      return { count: total, window, rows: rows.map(toProjectPhaseDto) };
     },
 
     retrieve: findOne,

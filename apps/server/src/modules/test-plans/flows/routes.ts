@@ -9,8 +9,7 @@ import {
   testFlowUpdateRequestSchema,
 } from '@portal/contract/test-plans';
 import { requireUser } from '../../../http/auth';
-import { registerResource } from '../../../http/resource';
-import { scopeOf } from '../../../http/scope';
+import { defineOrderedResource } from '../../../http/ordered-resource';
 import { createTestFlowService } from './service';
 
 /**
@@ -21,25 +20,20 @@ export const testFlowRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const service = createTestFlowService(app.ctx.db);
 
-  registerResource(app, {
+  defineOrderedResource(app, {
     name: 'test-flows',
-    item: testFlowSchema,
-    query: testFlowListQuerySchema,
-    createBody: testFlowCreateRequestSchema,
-    updateBody: testFlowUpdateRequestSchema,
+    schemas: {
+      item: testFlowSchema,
+      query: testFlowListQuerySchema,
+      create: testFlowCreateRequestSchema,
+      update: testFlowUpdateRequestSchema,
+      move: moveRequestSchema,
+      moved: testFlowArraySchema,
+      moveSummary: "Move a flow; answers the milestone's flows (with steps) in their new order",
+    },
     permission: (request) => {
       requireUser(request);
     },
-    list: (request, query, page) => service.list(scopeOf(request), query, page),
-    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
-    create: (request, body) => service.create(scopeOf(request), body),
-    update: (request, id, body) => service.update(scopeOf(request), id, body),
-    destroy: (request, id) => service.destroy(scopeOf(request), id),
-    move: {
-      summary: "Move a flow; answers the milestone's flows (with steps) in their new order",
-      body: moveRequestSchema,
-      answer: testFlowArraySchema,
-      run: (request, id, body) => service.move(scopeOf(request), id, body),
-    },
+    service,
   });
 };

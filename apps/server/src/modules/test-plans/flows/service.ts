@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MoveRequest } from '@portal/contract/ordering';
 import type {
   TestFlow,
@@ -9,6 +9,7 @@ import type {
 import type { Database } from '../../../db/client';
 import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
@@ -42,13 +43,12 @@ export const createTestFlowService = (db: Database) => {
 
   return {
     list: async (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) => {
-      const where = and(
+      const where = underParent(
         milestoneScope(db, scope, testFlows.milestoneId),
-        filters.milestone === undefined ? undefined : eq(testFlows.milestoneId, filters.milestone),
+        testFlows.milestoneId,
+        filters.milestone,
       );
-      const [totals] = await db.select({ total: count() }).from(testFlows).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, testFlows, where, page);
       // The page is chosen among flows (not joined rows), then read with its steps at once.
       const pageIds = db
         .select({ id: testFlows.id })

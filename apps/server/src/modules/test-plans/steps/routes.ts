@@ -9,8 +9,7 @@ import {
   testStepUpdateRequestSchema,
 } from '@portal/contract/test-plans';
 import { requireUser } from '../../../http/auth';
-import { registerResource } from '../../../http/resource';
-import { scopeOf } from '../../../http/scope';
+import { defineOrderedResource } from '../../../http/ordered-resource';
 import { createTestStepService } from './service';
 
 /** `test-steps`: read, written and moved by whoever may see the flow (see `test-flows`). */
@@ -18,27 +17,22 @@ export const testStepRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const service = createTestStepService(app.ctx.db);
 
-  registerResource(app, {
+  defineOrderedResource(app, {
     name: 'test-steps',
-    item: testStepSchema,
-    query: testStepListQuerySchema,
-    createBody: testStepCreateRequestSchema,
-    updateBody: testStepUpdateRequestSchema,
+    schemas: {
+      item: testStepSchema,
+      query: testStepListQuerySchema,
+      create: testStepCreateRequestSchema,
+      update: testStepUpdateRequestSchema,
+      move: testStepMoveRequestSchema,
+      moved: testFlowArraySchema,
+      moveSummary:
+        'Move a step within its flow or into another flow of the milestone; answers the ' +
+        'affected flows (source first, then target), each with its steps in their new order',
+    },
     permission: (request) => {
       requireUser(request);
     },
-    list: (request, query, page) => service.list(scopeOf(request), query, page),
-    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
-    create: (request, body) => service.create(scopeOf(request), body),
-    update: (request, id, body) => service.update(scopeOf(request), id, body),
-    destroy: (request, id) => service.destroy(scopeOf(request), id),
-    move: {
-      summary:
-        'Move a step within its flow or into another flow of the milestone; answers the ' +
-        'affected flows (source first, then target), each with its steps in their new order',
-      body: testStepMoveRequestSchema,
-      answer: testFlowArraySchema,
-      run: (request, id, body) => service.move(scopeOf(request), id, body),
-    },
+    service,
   });
 };

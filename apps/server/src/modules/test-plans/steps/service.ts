@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type {
   TestFlow,
@@ -12,6 +12,7 @@ import type { Database } from '../../../db/client';
 import { testFlows, testSteps } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
 import { ordering } from '../../../http/ordering';
+import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
@@ -41,13 +42,12 @@ export const createTestStepService = (db: Database) => {
 
   return {
     list: async (scope: Scope, filters: TestStepListQuery, page: (total: number) => PageWindow) => {
-      const where = and(
+      const where = underParent(
         flowScope(db, scope, testSteps.testFlowId),
-        filters.test_flow === undefined ? undefined : eq(testSteps.testFlowId, filters.test_flow),
+        testSteps.testFlowId,
+        filters.test_flow,
       );
-      const [totals] = await db.select({ total: count() }).from(testSteps).where(where);
-      const total = totals?.total ?? 0;
-      const window = page(total);
+      const { total, window } = await countedPage(db, testSteps, where, page);
       const rows = await db
         .select({ step: testSteps })
         .from(testSteps)
@@ -106,7 +106,9 @@ export const createTestStepService = (db: Database) => {
     /**
      * Moves a step within its flow, or into another flow of the same milestone. Answers the
      * affected flows with their steps in order (source first, then target), or null when the
-     * step is unknown.
+     * step is unknown. It reads like the estimate item move, yet stays apart: each checks its own
+     * parents' family (same milestone vs same estimate) with its own field and message, and
+     * answers its own parents with their children (decisions 0009, 0010).
      */
     move: async (
       scope: Scope,

@@ -1,19 +1,19 @@
-import { useId, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { clientCreateRequestSchema, type Client } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
-import { FormError } from '../../../components/layout/form-error';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Drawer } from '../../../components/ui/drawer';
+import {
+  closeWithToast,
+  ResourceForm,
+  saveCallbacks,
+  useDeleteConfirmation,
+  useResourceForm,
+} from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { applyFormErrors, toastError } from '../../../lib/errors';
-import { FormActions } from '../../projects/components/form-actions';
-import { useOpenSession } from '../../projects/lib/use-open-session';
+import { useOpenSession } from '../../../lib/use-open-session';
 import { useCreateClient, useDeleteClient, useUpdateClient } from '../api/clients';
 
 type FormInput = z.input<typeof clientCreateRequestSchema>;
@@ -38,11 +38,7 @@ export const ClientDrawer = (props: ClientDrawerProps) => {
 
 /** One form for both modes: the create schema is the update schema plus the optional slug. */
 const useClientForm = (defaults: FormInput) =>
-  useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(clientCreateRequestSchema),
-    mode: 'onChange',
-    defaultValues: defaults,
-  });
+  useResourceForm<FormInput, FormOutput>(clientCreateRequestSchema, defaults);
 
 const InternalCheckbox = ({ id, field }: { id: string; field: UseFormRegisterReturn }) => (
   <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-slate-50/60 p-3">
@@ -79,58 +75,47 @@ const CreateClientDrawer = ({ open, onOpenChange }: ClientDrawerProps) => {
   const onSubmit = handleSubmit((values) =>
     create.mutate(
       { name: values.name, slug: values.slug || null, is_internal: values.is_internal ?? false },
-      {
-        onSuccess: (client) => {
-          toast.success(`${client.name} was created`);
-          onOpenChange(false);
-        },
-        onError: (error) => applyFormErrors(error, setError, ['name', 'slug', 'is_internal']),
-      },
+      saveCallbacks(setError, ['name', 'slug', 'is_internal'], (client) =>
+        closeWithToast(onOpenChange, `${client.name} was created`),
+      ),
     ),
   );
 
   return (
-    <Drawer
+    <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title="Create Client"
       description="Add a company the studio works for, or the studio itself."
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!isValid}
-          saving={create.isPending}
-        />
-      }
+      onSubmit={onSubmit}
+      saveDisabled={!isValid}
+      saving={create.isPending}
+      rootError={errors.root?.message}
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-          <Input
-            id={`${id}-name`}
-            autoComplete="off"
-            invalid={Boolean(errors.name)}
-            {...register('name')}
-          />
-        </Field>
-        <Field
-          label="Slug"
-          htmlFor={`${id}-slug`}
-          hint="Names the client in web addresses and never changes. Leave it blank to make it from the name."
-          error={errors.slug?.message}
-        >
-          <Input
-            id={`${id}-slug`}
-            autoComplete="off"
-            placeholder={derived || 'acme'}
-            invalid={Boolean(errors.slug)}
-            {...register('slug')}
-          />
-        </Field>
-        <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
-        <FormError message={errors.root?.message} />
-      </form>
-    </Drawer>
+      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+        <Input
+          id={`${id}-name`}
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          {...register('name')}
+        />
+      </Field>
+      <Field
+        label="Slug"
+        htmlFor={`${id}-slug`}
+        hint="Names the client in web addresses and never changes. Leave it blank to make it from the name."
+        error={errors.slug?.message}
+      >
+        <Input
+          id={`${id}-slug`}
+          autoComplete="off"
+          placeholder={derived || 'acme'}
+          invalid={Boolean(errors.slug)}
+          {...register('slug')}
+        />
+      </Field>
+      <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
+    </ResourceForm>
   );
 };
 
@@ -143,7 +128,7 @@ const UpdateClientDrawer = ({
   const navigate = useNavigate();
   const update = useUpdateClient(client.slug);
   const remove = useDeleteClient(client.slug);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useDeleteConfirmation();
   const {
     register,
     handleSubmit,
@@ -154,72 +139,53 @@ const UpdateClientDrawer = ({
   const onSubmit = handleSubmit((values) =>
     update.mutate(
       { name: values.name, is_internal: values.is_internal ?? false },
-      {
-        onSuccess: () => {
-          toast.success('The client was updated');
-          onOpenChange(false);
-        },
-        onError: (error) => applyFormErrors(error, setError, ['name', 'is_internal']),
-      },
+      saveCallbacks(setError, ['name', 'is_internal'], () =>
+        closeWithToast(onOpenChange, 'The client was updated'),
+      ),
     ),
   );
 
   const onDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(`${client.name} was deleted`);
-        setConfirming(false);
-        onOpenChange(false);
+    remove.mutate(
+      undefined,
+      confirmation.callbacks(() => {
+        closeWithToast(onOpenChange, `${client.name} was deleted`);
         void navigate('/clients', { replace: true });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError(error);
-      },
-    });
+      }),
+    );
 
   return (
-    <Drawer
+    <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title="Update Client"
       description={`Change how ${client.name} is named and shown.`}
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!isValid}
-          saving={update.isPending}
-          onDelete={() => setConfirming(true)}
-          deleteLabel="Delete client"
-        />
-      }
+      onSubmit={onSubmit}
+      saveDisabled={!isValid}
+      saving={update.isPending}
+      rootError={errors.root?.message}
+      deletion={{
+        label: 'Delete client',
+        confirmation,
+        title: 'Delete client',
+        message: `Are you sure you want to delete ${client.name}? A client that still has projects cannot be deleted.`,
+        confirmLabel: 'Delete',
+        pending: remove.isPending,
+        onConfirm: onDelete,
+      }}
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-          <Input
-            id={`${id}-name`}
-            autoComplete="off"
-            invalid={Boolean(errors.name)}
-            {...register('name')}
-          />
-        </Field>
-        <Field label="Slug" htmlFor={`${id}-slug`} hint="The slug never changes.">
-          <Input id={`${id}-slug`} value={client.slug} readOnly disabled />
-        </Field>
-        <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
-        <FormError message={errors.root?.message} />
-      </form>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete client"
-        message={`Are you sure you want to delete ${client.name}? A client that still has projects cannot be deleted.`}
-        confirmLabel="Delete"
-        danger
-        pending={remove.isPending}
-        onConfirm={onDelete}
-      />
-    </Drawer>
+      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+        <Input
+          id={`${id}-name`}
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          {...register('name')}
+        />
+      </Field>
+      <Field label="Slug" htmlFor={`${id}-slug`} hint="The slug never changes.">
+        <Input id={`${id}-slug`} value={client.slug} readOnly disabled />
+      </Field>
+      <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
+    </ResourceForm>
   );
 };

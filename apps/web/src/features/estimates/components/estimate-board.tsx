@@ -1,45 +1,21 @@
-import { useRef, useState } from 'react';
-import {
-  DndContext,
-  DragOverlay,
-  type Announcements,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
-import { hopIndex, useNestedCollisions } from '../../../components/ui/nested-sortable';
-import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
-import type { ItemMove, SectionMove } from '../api/moves';
 import {
-  locateItem,
-  moveItemInSections,
-  moveSectionInList,
-  type ItemLocation,
-} from '../lib/estimate-state';
+  boardAnnouncements,
+  useNestedBoard,
+  verticalOnly,
+} from '../../../components/ui/nested-board';
+import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
+import type { ItemMove, SectionMove } from '../api/moves';
+import { locateItem } from '../lib/estimate-state';
 import { dndData, isDndId, sectionDndId } from './dnd-ids';
 import { ItemDragPreview } from './item-row';
 import { SectionCard, SectionDragPreview, type SectionActions } from './section-card';
 
 type Sections = readonly EstimateSection[];
 
-type Drag = {
-  kind: 'section' | 'item';
-  /** The section's or the item's id. */
-  id: number;
-  /** The sections this drag started from (the cached ones). */
-  base: Sections;
-  /** The arrangement on screen: items hop between sections while dragged, and stay dropped. */
-  sections: Sections;
-  /** False once dropped: the arrangement shows until the cache catches up with it. */
-  active: boolean;
-};
-
 /** Sections and items move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 export type EstimateBoardProps = SectionActions & {
   sections: Sections;
@@ -61,21 +37,22 @@ export const EstimateBoard = ({
   onMoveItem,
   ...actions
 }: EstimateBoardProps) => {
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const origin = useRef<ItemLocation | null>(null);
-
-  // A drop stays on screen only until the cache holds the move (or anything newer).
-  if (drag && !drag.active && drag.base !== sections) setDrag(null);
-  const shown = drag ? drag.sections : sections;
-
-  const { collisionDetection, start, hopped } = useNestedCollisions((entry) => {
-    const data = dndData(entry);
-    if (!data) return null;
-    const kind = data.type === 'section' ? 'parent' : data.type === 'item' ? 'child' : 'list';
-    return { kind, parent: data.sectionId };
-  }, drag?.sections);
-
-  const sensors = useSortableSensors();
+  const board = useNestedBoard({
+    parents: sections,
+    keys: { children: 'items', parent: 'section' },
+    describe: (entry) => {
+      const data = dndData(entry);
+      if (!data) return null;
+      if (data.type === 'section') return { kind: 'parent', parent: data.sectionId };
+      if (data.type === 'item')
+        return { kind: 'child', parent: data.sectionId, child: data.itemId };
+      return { kind: 'list', parent: data.sectionId };
+    },
+    onMoveParent: ({ parentId, from, to }) => onMoveSection({ sectionId: parentId, from, to }),
+    onMoveChild: ({ childId, to }) =>
+      onMoveItem({ itemId: childId, to: { sectionId: to.parentId, index: to.index } }),
+  });
+  const { shown, dragging } = board;
 
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
@@ -98,94 +75,12 @@ export const EstimateBoard = ({
       : 'an item';
   };
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
-    onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
-  };
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const data = dndData(active);
-    if (!data || data.type === 'item-list') return;
-    start();
-    if (data.type === 'item') {
-      origin.current = locateItem(sections, data.itemId);
-      setDrag({ kind: 'item', id: data.itemId, base: sections, sections, active: true });
-    } else {
-      setDrag({ kind: 'section', id: data.sectionId, base: sections, sections, active: true });
-    }
-  };
-
-  /** An item dragged over another section joins it at once, so that section makes room. */
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    const data = dndData(active);
-    const overData = dndData(over);
-    if (!drag || data?.type !== 'item' || !over || !overData) return;
-    const current = locateItem(drag.sections, data.itemId);
-    if (!current || current.sectionId === overData.sectionId) return;
-    const target = drag.sections.find((section) => section.id === overData.sectionId);
-    if (!target) return;
-    const index = hopIndex(
-      active,
-      over,
-      target.items,
-      overData.type === 'item' ? overData.itemId : null,
-    );
-    hopped();
-    setDrag({
-      ...drag,
-      sections: moveItemInSections(drag.sections, data.itemId, {
-        sectionId: overData.sectionId,
-        index,
-      }),
-    });
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const data = dndData(active);
-    const overData = dndData(over);
-    if (!drag || !data) return setDrag(null);
-
-    if (data.type === 'section') {
-      const from = drag.sections.findIndex((section) => section.id === data.sectionId);
-      const to = overData
-        ? drag.sections.findIndex((section) => section.id === overData.sectionId)
-        : -1;
-      if (from < 0 || to < 0 || from === to) return setDrag(null);
-      setDrag({
-        ...drag,
-        base: sections,
-        sections: moveSectionInList(drag.sections, from, to),
-        active: false,
-      });
-      onMoveSection({ sectionId: data.sectionId, from, to });
-      return;
-    }
-
-    if (data.type !== 'item') return setDrag(null);
-    let arranged = drag.sections;
-    const at = locateItem(arranged, data.itemId);
-    if (at && overData?.type === 'item' && overData.itemId !== data.itemId) {
-      const overAt = locateItem(arranged, overData.itemId);
-      if (overAt && overAt.sectionId === at.sectionId)
-        arranged = moveItemInSections(arranged, data.itemId, overAt);
-    }
-    const final = locateItem(arranged, data.itemId);
-    const start = origin.current;
-    if (!final || !start || (final.sectionId === start.sectionId && final.index === start.index))
-      return setDrag(null);
-    setDrag({ ...drag, base: sections, sections: arranged, active: false });
-    onMoveItem({ itemId: data.itemId, to: final });
-  };
-
   const dragged =
-    drag?.active && drag.kind === 'section'
-      ? { section: shown.find((section) => section.id === drag.id) }
-      : drag?.active && drag.kind === 'item'
+    dragging?.kind === 'parent'
+      ? { section: shown.find((section) => section.id === dragging.id) }
+      : dragging?.kind === 'child'
         ? (() => {
-            const at = locateItem(shown, drag.id);
+            const at = locateItem(shown, dragging.id);
             const section = shown.find((entry) => entry.id === at?.sectionId);
             return { item: at ? section?.items[at.index] : undefined };
           })()
@@ -193,15 +88,9 @@ export const EstimateBoard = ({
 
   return (
     <DndContext
-      sensors={sensors}
-      collisionDetection={collisionDetection}
-      modifiers={[verticalOnly]}
+      {...board.dndProps}
       autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
+      accessibility={{ announcements: boardAnnouncements(label) }}
     >
       <SortableContext
         items={shown.map((section) => sectionDndId(section.id))}
@@ -213,7 +102,7 @@ export const EstimateBoard = ({
               key={section.id}
               section={section}
               canEdit={canEdit}
-              dragging={drag?.active ? drag.kind : null}
+              dragging={dragging && (dragging.kind === 'parent' ? 'section' : 'item')}
               {...actions}
             />
           ))}

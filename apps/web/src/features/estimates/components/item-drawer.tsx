@@ -107,7 +107,8 @@ const ItemDetails = ({ item }: { item: EstimateItem }) => (
 /**
  * The item drawer (spec §2): the item's comments for everyone who sees the estimate and, for
  * staff, the item form with Delete. Also the Create Item form. It closes after a create or an
- * update (spec §4). Mount it afresh for each opening.
+ * update (spec §4). Mount it afresh for each opening. Not a <ResourceForm>, like the section
+ * dialog: it validates once touched, stays open while saving and holds the comments too.
  */
 export const ItemDrawer = ({
   open,

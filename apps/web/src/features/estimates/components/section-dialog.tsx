@@ -28,6 +28,8 @@ export type SectionDialogProps = {
 /**
  * Spec §2: the Create Section dialog, for create and update. A created section is appended, an
  * updated one replaces its namesake, and the dialog closes (spec §4). Mount it afresh per opening.
+ * Not a <ResourceForm> on purpose: the estimate's forms validate a field once it is touched and
+ * cannot be closed or cancelled while saving, where the project forms validate on every change.
  */
 export const SectionDialog = ({ open, onOpenChange, estimateId, section }: SectionDialogProps) => {
   const formId = useId();

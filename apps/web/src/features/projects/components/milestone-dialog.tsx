@@ -1,17 +1,16 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
-import { FormError } from '../../../components/layout/form-error';
-import { Dialog } from '../../../components/ui/dialog';
+import {
+  closeWithToast,
+  ResourceForm,
+  saveCallbacks,
+  useResourceForm,
+} from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { applyFormErrors } from '../../../lib/errors';
 import { useSaveMilestone } from '../api/milestones';
-import { useOpenSession } from '../lib/use-open-session';
-import { FormActions } from './form-actions';
+import { useOpenSession } from '../../../lib/use-open-session';
 
 /** Create sends `project` too; the rest is the update body. */
 type FormInput = z.input<typeof milestoneUpdateRequestSchema>;
@@ -44,10 +43,8 @@ const MilestoneDialogBody = ({
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(milestoneUpdateRequestSchema),
-    mode: 'onChange',
-    defaultValues: { name: milestone?.name ?? '' },
+  } = useResourceForm<FormInput, FormOutput>(milestoneUpdateRequestSchema, {
+    name: milestone?.name ?? '',
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -55,44 +52,38 @@ const MilestoneDialogBody = ({
       milestone
         ? { kind: 'update', id: milestone.id, body: values }
         : { kind: 'create', body: { ...values, project: projectId } },
-      {
-        onSuccess: (saved) => {
-          toast.success(milestone ? 'The milestone was renamed' : `${saved.name} was added`);
-          onOpenChange(false);
-        },
-        onError: (error) => applyFormErrors(error, setError, ['name']),
-      },
+      saveCallbacks(setError, ['name'], (saved) =>
+        closeWithToast(
+          onOpenChange,
+          milestone ? 'The milestone was renamed' : `${saved.name} was added`,
+        ),
+      ),
     ),
   );
 
   return (
-    <Dialog
+    <ResourceForm
+      frame="dialog"
       open={open}
       onOpenChange={onOpenChange}
       title={milestone ? 'Rename Milestone' : 'Add Milestone'}
       description={
         milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
       }
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!isValid}
-          saving={save.isPending}
-        />
-      }
+      onSubmit={onSubmit}
+      saveDisabled={!isValid}
+      saving={save.isPending}
+      rootError={errors.root?.message}
+      className="flex flex-col gap-4 pb-1"
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-4 pb-1">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-          <Input
-            id={`${id}-name`}
-            autoComplete="off"
-            invalid={Boolean(errors.name)}
-            {...register('name')}
-          />
-        </Field>
-        <FormError message={errors.root?.message} />
-      </form>
-    </Dialog>
+      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
+        <Input
+          id={`${id}-name`}
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          {...register('name')}
+        />
+      </Field>
+    </ResourceForm>
   );
 };

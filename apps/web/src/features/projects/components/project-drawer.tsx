@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -10,21 +9,22 @@ import {
   projectUpdateRequestSchema,
   type Project,
 } from '@portal/contract/projects';
-import { FormError } from '../../../components/layout/form-error';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import {
+  closeWithToast,
+  ResourceForm,
+  saveCallbacks,
+  useDeleteConfirmation,
+  useResourceForm,
+} from '../../../components/forms/resource-form';
 import { DatePicker } from '../../../components/ui/date-picker';
-import { Drawer } from '../../../components/ui/drawer';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { applyFormErrors, toastError } from '../../../lib/errors';
 import { usePhases } from '../api/phases';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
 import { parseApiDate, toApiDate } from '../lib/format';
 import { PROJECT_URL_LABELS } from '../lib/links';
-import { useOpenSession } from '../lib/use-open-session';
-import { FormActions } from './form-actions';
+import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { projectStatusLabel } from './status-badge';
 
@@ -87,11 +87,7 @@ export const ProjectDrawer = (props: ProjectDrawerProps) => {
 };
 
 const useProjectForm = (defaults: FormInput) =>
-  useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(projectUpdateRequestSchema),
-    mode: 'onChange',
-    defaultValues: defaults,
-  });
+  useResourceForm<FormInput, FormOutput>(projectUpdateRequestSchema, defaults);
 
 type ProjectForm = ReturnType<typeof useProjectForm>;
 
@@ -106,36 +102,25 @@ const CreateProjectDrawer = ({
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
       { ...values, client: client.id },
-      {
-        onSuccess: (project) => {
-          toast.success(`${project.name} was created`);
-          onOpenChange(false);
-        },
-        onError: (error) => applyFormErrors(error, form.setError, FIELDS),
-      },
+      saveCallbacks(form.setError, FIELDS, (project) =>
+        closeWithToast(onOpenChange, `${project.name} was created`),
+      ),
     ),
   );
   return (
-    <Drawer
+    <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title="Create Project"
       description="Links, repositories and design files can be added once the project exists."
-      className="max-w-lg"
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!form.formState.isValid}
-          saving={create.isPending}
-        />
-      }
+      frameClassName="max-w-lg"
+      onSubmit={onSubmit}
+      saveDisabled={!form.formState.isValid}
+      saving={create.isPending}
+      rootError={form.formState.errors.root?.message}
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <ProjectFields id={id} form={form} />
-        <FormError message={form.formState.errors.root?.message} />
-      </form>
-    </Drawer>
+      <ProjectFields id={id} form={form} />
+    </ResourceForm>
   );
 };
 
@@ -148,92 +133,73 @@ const UpdateProjectDrawer = ({
   const navigate = useNavigate();
   const update = useUpdateProject(project.slug);
   const remove = useDeleteProject(project);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useDeleteConfirmation();
   const form = useProjectForm(valuesOf(project));
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () => {
-        toast.success('The project was updated');
-        onOpenChange(false);
-      },
-      onError: (error) => applyFormErrors(error, form.setError, FIELDS),
-    }),
+    update.mutate(
+      values,
+      saveCallbacks(form.setError, FIELDS, () =>
+        closeWithToast(onOpenChange, 'The project was updated'),
+      ),
+    ),
   );
   const onDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(`${project.name} was deleted`);
-        setConfirming(false);
-        onOpenChange(false);
+    remove.mutate(
+      undefined,
+      confirmation.callbacks(() => {
+        closeWithToast(onOpenChange, `${project.name} was deleted`);
         void navigate('/projects', { replace: true });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError(error);
-      },
-    });
+      }),
+    );
 
   return (
-    <Drawer
+    <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title="Update Project"
       description={project.name}
-      className="max-w-lg"
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!form.formState.isValid}
-          saving={update.isPending}
-          onDelete={() => setConfirming(true)}
-          deleteLabel="Delete project"
-        />
-      }
+      frameClassName="max-w-lg"
+      onSubmit={onSubmit}
+      saveDisabled={!form.formState.isValid}
+      saving={update.isPending}
+      rootError={form.formState.errors.root?.message}
+      deletion={{
+        label: 'Delete project',
+        confirmation,
+        title: 'Delete project',
+        message: `Are you sure you want to delete ${project.name}? Its phases, notes and milestones are deleted with it.`,
+        confirmLabel: 'Delete',
+        pending: remove.isPending,
+        onConfirm: onDelete,
+      }}
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <ProjectFields id={id} form={form} />
-        {PROJECT_LINK_GROUPS.map((group) => (
-          <fieldset
-            key={group.title}
-            className="flex flex-col gap-4 border-t border-slate-200 pt-5"
-          >
-            <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">
-              {group.title}
-            </legend>
-            {group.fields.map((field) => (
-              <Field
-                key={field}
-                label={PROJECT_URL_LABELS[field].field}
-                htmlFor={`${id}-${field}`}
-                error={form.formState.errors[field]?.message}
-              >
-                <Input
-                  id={`${id}-${field}`}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  placeholder="https://"
-                  invalid={Boolean(form.formState.errors[field])}
-                  {...form.register(field)}
-                />
-              </Field>
-            ))}
-          </fieldset>
-        ))}
-        <FormError message={form.formState.errors.root?.message} />
-      </form>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete project"
-        message={`Are you sure you want to delete ${project.name}? Its phases, notes and milestones are deleted with it.`}
-        confirmLabel="Delete"
-        danger
-        pending={remove.isPending}
-        onConfirm={onDelete}
-      />
-    </Drawer>
+      <ProjectFields id={id} form={form} />
+      {PROJECT_LINK_GROUPS.map((group) => (
+        <fieldset key={group.title} className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+          <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">
+            {group.title}
+          </legend>
+          {group.fields.map((field) => (
+            <Field
+              key={field}
+              label={PROJECT_URL_LABELS[field].field}
+              htmlFor={`${id}-${field}`}
+              error={form.formState.errors[field]?.message}
+            >
+              <Input
+                id={`${id}-${field}`}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                placeholder="https://"
+                invalid={Boolean(form.formState.errors[field])}
+                {...form.register(field)}
+              />
+            </Field>
+          ))}
+        </fieldset>
+      ))}
+    </ResourceForm>
   );
 };
 

@@ -1,22 +1,21 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import type { z } from 'zod';
 import {
   NOTE_STATUSES,
   projectNoteUpdateRequestSchema,
   type ProjectNote,
 } from '@portal/contract/projects';
-import { FormError } from '../../../components/layout/form-error';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Drawer } from '../../../components/ui/drawer';
+import {
+  closeWithToast,
+  ResourceForm,
+  saveCallbacks,
+  useDeleteConfirmation,
+  useResourceForm,
+} from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { applyFormErrors, toastError } from '../../../lib/errors';
 import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
-import { useOpenSession } from '../lib/use-open-session';
-import { FormActions } from './form-actions';
+import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { noteStatusLabel } from './status-badge';
 
@@ -42,16 +41,15 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
   const id = useId();
   const save = useSaveProjectNote(projectId);
   const remove = useDeleteProjectNote(projectId);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useDeleteConfirmation();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(projectNoteUpdateRequestSchema),
-    mode: 'onChange',
-    defaultValues: { content: note?.content ?? '', status: note?.status ?? 'open' },
+  } = useResourceForm<FormInput, FormOutput>(projectNoteUpdateRequestSchema, {
+    content: note?.content ?? '',
+    status: note?.status ?? 'open',
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -59,84 +57,55 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
       note
         ? { kind: 'update', id: note.id, body: values }
         : { kind: 'create', body: { ...values, project: projectId } },
-      {
-        onSuccess: () => {
-          toast.success(note ? 'The note was updated' : 'The note was added');
-          onOpenChange(false);
-        },
-        onError: (error) => applyFormErrors(error, setError, ['content', 'status']),
-      },
+      saveCallbacks(setError, ['content', 'status'], () =>
+        closeWithToast(onOpenChange, note ? 'The note was updated' : 'The note was added'),
+      ),
     ),
   );
 
-  const onDelete = () => {
-    if (!note) return;
-    remove.mutate(note.id, {
-      onSuccess: () => {
-        toast.success('The note was deleted');
-        setConfirming(false);
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError(error);
-      },
-    });
-  };
-
   return (
-    <Drawer
+    <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title={note ? 'Update Note' : 'Add Note'}
       description="Notes keep decisions, blockers and next steps with the project."
-      footer={
-        <FormActions
-          form={`${id}-form`}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={!isValid}
-          saving={save.isPending}
-          onDelete={note ? () => setConfirming(true) : undefined}
-          deleteLabel="Delete note"
-        />
+      onSubmit={onSubmit}
+      saveDisabled={!isValid}
+      saving={save.isPending}
+      rootError={errors.root?.message}
+      deletion={
+        note && {
+          label: 'Delete note',
+          confirmation,
+          title: 'Delete note',
+          message: 'Are you sure you want to delete this note?',
+          confirmLabel: 'Delete',
+          pending: remove.isPending,
+          onConfirm: () =>
+            remove.mutate(
+              note.id,
+              confirmation.callbacks(() => closeWithToast(onOpenChange, 'The note was deleted')),
+            ),
+        }
       }
     >
-      <form id={`${id}-form`} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label="Note" htmlFor={`${id}-content`} error={errors.content?.message}>
-          <Textarea
-            id={`${id}-content`}
-            rows={8}
-            invalid={Boolean(errors.content)}
-            {...register('content')}
-          />
-        </Field>
-        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
-          <NativeSelect
-            id={`${id}-status`}
-            invalid={Boolean(errors.status)}
-            {...register('status')}
-          >
-            {NOTE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {noteStatusLabel(status)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <FormError message={errors.root?.message} />
-      </form>
-      {note && (
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Delete note"
-          message="Are you sure you want to delete this note?"
-          confirmLabel="Delete"
-          danger
-          pending={remove.isPending}
-          onConfirm={onDelete}
+      <Field label="Note" htmlFor={`${id}-content`} error={errors.content?.message}>
+        <Textarea
+          id={`${id}-content`}
+          rows={8}
+          invalid={Boolean(errors.content)}
+          {...register('content')}
         />
-      )}
-    </Drawer>
+      </Field>
+      <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
+        <NativeSelect id={`${id}-status`} invalid={Boolean(errors.status)} {...register('status')}>
+          {NOTE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {noteStatusLabel(status)}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </ResourceForm>
   );
 };

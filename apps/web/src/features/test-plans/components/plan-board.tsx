@@ -1,26 +1,15 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import {
-  DndContext,
-  DragOverlay,
-  type Announcements,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
-import { hopIndex, useNestedCollisions } from '../../../components/ui/nested-sortable';
-import { AUTO_SCROLL, useSortableSensors } from '../../../components/ui/sortable-list';
-import type { FlowMove, StepMove } from '../api/moves';
 import {
-  locateStep,
-  moveFlowInList,
-  moveStepInFlows,
-  type Flows,
-  type StepLocation,
-} from '../lib/plan-state';
+  boardAnnouncements,
+  useNestedBoard,
+  verticalOnly,
+} from '../../../components/ui/nested-board';
+import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
+import type { FlowMove, StepMove } from '../api/moves';
+import { locateStep, type Flows } from '../lib/plan-state';
 import { flowElementId, flowRowId } from '../lib/dom-ids';
 import { createNearFlows } from '../lib/near-flows';
 import { dndData, flowDndId, isDndId } from './dnd-ids';
@@ -29,18 +18,6 @@ import { FlowBinding } from './plan-dnd';
 import { StepDragPreview } from './step-row';
 import './test-plan.css';
 
-type Drag = {
-  kind: 'flow' | 'step';
-  /** The flow's or the step's id. */
-  id: number;
-  /** The flows this drag started from (the cached ones). */
-  base: Flows;
-  /** The arrangement on screen: steps hop between flows while dragged, and stay dropped. */
-  flows: Flows;
-  /** False once dropped: the arrangement shows until the cache catches up with it. */
-  active: boolean;
-};
-
 /**
  * The plan folds when a flow drag starts and this board keeps the flow in place itself (see
  * keepFlowAt); dnd-kit's own compensation would measure the grip inside the folded plan.
@@ -48,7 +25,6 @@ type Drag = {
 const autoScroll = { ...AUTO_SCROLL, layoutShiftCompensation: false };
 
 /** Flows and steps move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /**
  * Keeps a flow's title bar `top` px from the top of the viewport, whatever changed above it. Its
@@ -83,23 +59,43 @@ export const PlanBoard = memo(function PlanBoard({
   onMoveFlow,
   onMoveStep,
 }: PlanBoardProps) {
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const origin = useRef<StepLocation | null>(null);
   /** Where the dragged flow's title bar is on screen: kept there as the list folds and unfolds. */
   const flowAnchor = useRef<{ flowId: number; top: number } | null>(null);
   /** The dragged flow's title bar as it follows the pointer. */
   const preview = useRef<HTMLDivElement>(null);
 
-  // A drop stays on screen only until the cache holds the move (or anything newer).
-  if (drag && !drag.active && drag.base !== flows) setDrag(null);
-  const shown = drag ? drag.flows : flows;
-
-  const { collisionDetection, start, hopped } = useNestedCollisions((entry) => {
-    const data = dndData(entry);
-    if (!data) return null;
-    const kind = data.type === 'flow' ? 'parent' : data.type === 'step' ? 'child' : 'list';
-    return { kind, parent: data.flowId };
-  }, drag?.flows);
+  const [near] = useState(createNearFlows);
+  const board = useNestedBoard({
+    parents: flows,
+    keys: { children: 'test_steps', parent: 'test_flow' },
+    describe: (entry) => {
+      const data = dndData(entry);
+      if (!data) return null;
+      if (data.type === 'flow') return { kind: 'parent', parent: data.flowId };
+      if (data.type === 'step') return { kind: 'child', parent: data.flowId, child: data.stepId };
+      return { kind: 'list', parent: data.flowId };
+    },
+    onStart: (picked, active) => {
+      if (picked.kind !== 'parent') return;
+      const top = active.rect.current.initial?.top;
+      flowAnchor.current = top === undefined ? null : { flowId: picked.parent, top };
+      // Steps are hidden while a flow moves: their sortables go, in the same render as the fold.
+      near.setFrozen(true);
+    },
+    // A cancelled flow drag unfolds with the flow back where it was picked up.
+    onEnd: (dropped) => {
+      near.setFrozen(false);
+      if (dropped?.kind !== 'parent') return;
+      // Unfolded, the flow stays where it was let go.
+      const top = preview.current?.getBoundingClientRect().top;
+      if (top !== undefined) flowAnchor.current = { flowId: dropped.parent, top };
+    },
+    onMoveParent: ({ parentId, from, to }) => onMoveFlow({ flowId: parentId, from, to }),
+    onMoveChild: ({ childId, to }) =>
+      onMoveStep({ stepId: childId, to: { flowId: to.parentId, index: to.index } }),
+  });
+  const { shown } = board;
+  const dragging = board.dragging && (board.dragging.kind === 'parent' ? 'flow' : 'step');
 
   /**
    * While a flow is dragged, the plan folds into a list of flow title bars (FlowRow), so a flow
@@ -108,16 +104,13 @@ export const PlanBoard = memo(function PlanBoard({
    * it unfolds. The page scrolls to keep the dragged flow where it was picked up, and where it
    * was dropped.
    */
-  const folded = drag?.kind === 'flow' && drag.active;
-  const [near] = useState(createNearFlows);
+  const folded = dragging === 'flow';
   useLayoutEffect(() => {
     const anchor = flowAnchor.current;
     if (!anchor) return;
     keepFlowAt(folded ? flowRowId(anchor.flowId) : flowElementId(anchor.flowId), anchor.top);
     if (!folded) flowAnchor.current = null;
   }, [folded]);
-
-  const sensors = useSortableSensors();
 
   const label = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nothing';
@@ -135,94 +128,13 @@ export const PlanBoard = memo(function PlanBoard({
       : 'a step';
   };
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
-    onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
-  };
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const data = dndData(active);
-    if (!data || data.type === 'step-list') return;
-    start();
-    if (data.type === 'step') {
-      origin.current = locateStep(flows, data.stepId);
-      setDrag({ kind: 'step', id: data.stepId, base: flows, flows, active: true });
-    } else {
-      const top = active.rect.current.initial?.top;
-      flowAnchor.current = top === undefined ? null : { flowId: data.flowId, top };
-      // Steps are hidden while a flow moves: their sortables go, in the same render as the fold.
-      near.setFrozen(true);
-      setDrag({ kind: 'flow', id: data.flowId, base: flows, flows, active: true });
-    }
-  };
-
-  /** A step dragged over another flow joins it at once, so that flow makes room. */
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    const data = dndData(active);
-    const overData = dndData(over);
-    if (!drag || data?.type !== 'step' || !over || !overData) return;
-    const current = locateStep(drag.flows, data.stepId);
-    if (!current || current.flowId === overData.flowId) return;
-    const target = drag.flows.find((flow) => flow.id === overData.flowId);
-    if (!target) return;
-    const index = hopIndex(
-      active,
-      over,
-      target.test_steps,
-      overData.type === 'step' ? overData.stepId : null,
-    );
-    hopped();
-    setDrag({
-      ...drag,
-      flows: moveStepInFlows(drag.flows, data.stepId, { flowId: overData.flowId, index }),
-    });
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const data = dndData(active);
-    const overData = dndData(over);
-    near.setFrozen(false);
-    if (!drag || !data) return setDrag(null);
-
-    if (data.type === 'flow') {
-      // Unfolded, the flow stays where it was let go.
-      const top = preview.current?.getBoundingClientRect().top;
-      if (top !== undefined) flowAnchor.current = { flowId: data.flowId, top };
-      const from = drag.flows.findIndex((flow) => flow.id === data.flowId);
-      const to = overData ? drag.flows.findIndex((flow) => flow.id === overData.flowId) : -1;
-      if (from < 0 || to < 0 || from === to) return setDrag(null);
-      setDrag({ ...drag, base: flows, flows: moveFlowInList(drag.flows, from, to), active: false });
-      onMoveFlow({ flowId: data.flowId, from, to });
-      return;
-    }
-
-    if (data.type !== 'step') return setDrag(null);
-    let arranged = drag.flows;
-    const at = locateStep(arranged, data.stepId);
-    if (at && overData?.type === 'step' && overData.stepId !== data.stepId) {
-      const overAt = locateStep(arranged, overData.stepId);
-      if (overAt && overAt.flowId === at.flowId)
-        arranged = moveStepInFlows(arranged, data.stepId, overAt);
-    }
-    const final = locateStep(arranged, data.stepId);
-    const start = origin.current;
-    if (!final || !start || (final.flowId === start.flowId && final.index === start.index))
-      return setDrag(null);
-    setDrag({ ...drag, base: flows, flows: arranged, active: false });
-    onMoveStep({ stepId: data.stepId, to: final });
-  };
-
-  const draggedFlow =
-    drag?.active && drag.kind === 'flow' ? shown.find((flow) => flow.id === drag.id) : undefined;
+  const draggedId = board.dragging?.id;
+  const draggedFlow = dragging === 'flow' ? shown.find((flow) => flow.id === draggedId) : undefined;
   const draggedStep = (() => {
-    if (!drag?.active || drag.kind !== 'step') return undefined;
-    const at = locateStep(shown, drag.id);
+    if (dragging !== 'step' || draggedId === undefined) return undefined;
+    const at = locateStep(shown, draggedId);
     return at ? shown.find((flow) => flow.id === at.flowId)?.test_steps[at.index] : undefined;
   })();
-  const dragging = drag?.active ? drag.kind : null;
 
   return (
     <>
@@ -251,19 +163,9 @@ export const PlanBoard = memo(function PlanBoard({
         </ol>
       )}
       <DndContext
-        sensors={sensors}
-        collisionDetection={collisionDetection}
-        modifiers={[verticalOnly]}
+        {...board.dndProps}
         autoScroll={autoScroll}
-        accessibility={{ announcements }}
-        onDragStart={onDragStart}
-        onDragOver={onDragOver}
-        onDragEnd={onDragEnd}
-        // A cancelled flow drag unfolds with the flow back where it was picked up.
-        onDragCancel={() => {
-          near.setFrozen(false);
-          setDrag(null);
-        }}
+        accessibility={{ announcements: boardAnnouncements(label) }}
       >
         <SortableContext
           items={shown.map((flow) => flowDndId(flow.id))}
@@ -276,7 +178,7 @@ export const PlanBoard = memo(function PlanBoard({
               collapsed={collapsed.has(flow.id)}
               dragging={dragging}
               folded={folded}
-              activeStepId={drag?.active && drag.kind === 'step' ? drag.id : null}
+              activeStepId={dragging === 'step' ? (draggedId ?? null) : null}
               near={near}
             />
           ))}

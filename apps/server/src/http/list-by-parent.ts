@@ -1,0 +1,39 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+import type { PageWindow } from './pagination';
+
+/**
+ * The WHERE of a "list by parent" call (`?project=`, `?estimate=`, `?milestone=`…): what the
+ * caller's scope may see, narrowed to one parent when the query names one.
+ */
+export const underParent = (
+  scopeCondition: SQL | undefined,
+  parentColumn: PgColumn,
+  parentId: number | undefined,
+): SQL | undefined =>
+  and(scopeCondition, parentId === undefined ? undefined : eq(parentColumn, parentId));
+
+/** Counts the rows a list matches and picks the requested page among them. */
+export const countedPage = async (
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  page: (total: number) => PageWindow,
+) => {
+  const [totals] = await db.select({ total: count() }).from(table).where(where);
+  const total = totals?.total ?? 0;
+  return { total, window: page(total) };
+};
+
+/** One page of a list: counts what `where` matches, picks the page, then reads its rows. */
+export const listPage = async <Row>(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  page: (total: number) => PageWindow,
+  read: (window: PageWindow) => Promise<Row[]>,
+) => {
+  const { total, window } = await countedPage(db, table, where, page);
+  return { count: total, window, rows: await read(window) };
+};

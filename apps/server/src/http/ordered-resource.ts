@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { idSchema } from '@portal/contract/common';
+import type { PageWindow } from './pagination';
+import { registerResource, type ResourceAction } from './resource';
+import { scopeOf, type Scope } from './scope';
+
+/**
+ * What the service of an ordered child resource offers (milestones in a project, sections and
+ * items in an estimate, flows and steps in a test plan). Every call takes the caller's scope:
+ * the service scopes through the parent, so a record out of scope simply does not exist.
+ */
+export type OrderedService<Row, ListQuery, CreateBody, UpdateBody, MoveBody, Moved> = {
+  list: (
+    scope: Scope,
+    query: ListQuery,
+    page: (total: number) => PageWindow,
+  ) => Promise<{ count: number; window: PageWindow; rows: Row[] }>;
+  retrieve: (scope: Scope, id: number) => Promise<Row | null>;
+  create: (scope: Scope, body: CreateBody) => Promise<Row>;
+  update: (scope: Scope, id: number, body: Partial<UpdateBody>) => Promise<Row | null>;
+  destroy: (scope: Scope, id: number) => Promise<boolean>;
+  /** Answers the siblings in their new order (or the affected parents); null when not found. */
+  move: (scope: Scope, id: number, body: MoveBody) => Promise<Moved | null>;
+};
+
+/**
+ * An ordered child resource: `/api/{name}/` with list (filtered by parent), create (appended
+ * last), retrieve, update, delete (closing the gap) and `move/`. The declaration names the
+ * contract schemas, the permission hook and the service; every handler is the same thin
+ * "scope of the caller → service call" of DESIGN §7.
+ */
+export const defineOrderedResource = <
+  Item extends z.ZodType,
+  Query extends z.ZodObject,
+  Create extends z.ZodType,
+  Update extends z.ZodObject,
+  Move extends z.ZodType,
+>(
+  app: FastifyInstance,
+  def: {
+    name: string;
+    schemas: {
+      item: Item;
+      query: Query;
+      create: Create;
+      update: Update;
+      move: Move;
+      /** What `move/` answers. */
+      moved: z.ZodType;
+      /** The OpenAPI summary of `move/`. */
+      moveSummary: string;
+    };
+    permission: (request: FastifyRequest, action: ResourceAction) => void | Promise<void>;
+    service: OrderedService<
+      z.output<Item>,
+      z.infer<Query>,
+      z.infer<Create>,
+      z.infer<Update>,
+      z.infer<Move>,
+      unknown
+    >;
+  },
+) => {
+  const { schemas, service } = def;
+  registerResource<Item, Query, Create, Update, typeof idSchema, Move>(app, {
+    name: def.name,
+    item: schemas.item,
+    query: schemas.query,
+    createBody: schemas.create,
+    updateBody: schemas.update,
+    permission: def.permission,
+    list: (request, query, page) => service.list(scopeOf(request), query, page),
+    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
+    create: (request, body) => service.create(scopeOf(request), body),
+    update: (request, id, body) => service.update(scopeOf(request), id, body),
+    destroy: (request, id) => service.destroy(scopeOf(request), id),
+    move: {
+      summary: schemas.moveSummary,
+      body: schemas.move,
+      answer: schemas.moved,
+      run: (request, id, body) => service.move(scopeOf(request), id, body),
+    },
+  });
+};

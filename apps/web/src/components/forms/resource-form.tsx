@@ -1,0 +1,160 @@
+import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { applyFormErrors, toastError } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { FormError } from '../layout/form-error';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Dialog } from '../ui/dialog';
+import { Drawer } from '../ui/drawer';
+import { FormActions } from './form-actions';
+
+/**
+ * The form of a drawer or dialog: validated by the request's contract schema on every change
+ * (Save stays disabled while it fails), starting from `defaultValues`.
+ */
+export const useResourceForm = <Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+) =>
+  useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues,
+  });
+
+/**
+ * The callbacks of a save: `onSaved` on success; a 400 lands on the named fields (the rest as
+ * the form's error), any other failure is toasted (spec §8).
+ */
+export const saveCallbacks = <Values extends FieldValues, Saved>(
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
+  onSaved: (saved: Saved) => void,
+) => ({
+  onSuccess: onSaved,
+  onError: (error: unknown) => applyFormErrors(error, setError, fields),
+});
+
+/** What a form does once its save or delete went through: say so, and close. */
+export const closeWithToast = (onOpenChange: (open: boolean) => void, message: string) => {
+  toast.success(message);
+  onOpenChange(false);
+};
+
+/** The confirmation step of Delete: whether it is open, and the callbacks of the delete call. */
+export const useDeleteConfirmation = () => {
+  const [confirming, setConfirming] = useState(false);
+  return {
+    confirming,
+    setConfirming,
+    /** Closes the confirmation either way; a failure is toasted and the form stays open. */
+    callbacks: (onDeleted: () => void) => ({
+      onSuccess: () => {
+        setConfirming(false);
+        onDeleted();
+      },
+      onError: (error: unknown) => {
+        setConfirming(false);
+        toastError(error);
+      },
+    }),
+  };
+};
+
+export type ResourceFormProps = {
+  /** A drawer sliding in from the right (the default), or a centred dialog for short forms. */
+  frame?: 'drawer' | 'dialog';
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saveDisabled: boolean;
+  saving: boolean;
+  /** The form's own error (`errors.root`): what the server said about no field of the form. */
+  rootError?: string | undefined;
+  /** Classes of the form element (its layout). */
+  className?: string;
+  /** Classes of the drawer or dialog panel (a wider one, say). */
+  frameClassName?: string;
+  /** Update mode: a Delete button on the left of the footer, confirmed before it runs. */
+  deletion?:
+    | {
+        label: string;
+        confirmation: ReturnType<typeof useDeleteConfirmation>;
+        title: string;
+        message: string;
+        confirmLabel: string;
+        pending: boolean;
+        onConfirm(): void;
+      }
+    | undefined;
+  children: ReactNode;
+};
+
+/**
+ * A create/update form in a drawer or dialog: the fields, the form's error under them, and the
+ * footer (Delete · Cancel · Save; Save submits the form by id, since the footer sits outside it).
+ */
+export const ResourceForm = ({
+  frame = 'drawer',
+  open,
+  onOpenChange,
+  title,
+  description,
+  onSubmit,
+  saveDisabled,
+  saving,
+  rootError,
+  className = 'flex flex-col gap-5',
+  frameClassName,
+  deletion,
+  children,
+}: ResourceFormProps) => {
+  const formId = `${useId()}-form`;
+  const Frame = frame === 'drawer' ? Drawer : Dialog;
+  return (
+    <Frame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className={frameClassName}
+      footer={
+        <FormActions
+          form={formId}
+          onCancel={() => onOpenChange(false)}
+          saveDisabled={saveDisabled}
+          saving={saving}
+          onDelete={deletion && (() => deletion.confirmation.setConfirming(true))}
+          deleteLabel={deletion?.label}
+        />
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className={className}>
+        {children}
+        <FormError message={rootError} />
+      </form>
+      {deletion && (
+        <ConfirmDialog
+          open={deletion.confirmation.confirming}
+          onOpenChange={deletion.confirmation.setConfirming}
+          title={deletion.title}
+          message={deletion.message}
+          confirmLabel={deletion.confirmLabel}
+          danger
+          pending={deletion.pending}
+          onConfirm={deletion.onConfirm}
+        />
+      )}
+    </Frame>
+  );
+};
