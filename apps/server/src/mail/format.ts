@@ -1,4 +1,4 @@
-/** Text typed by people, made safe inside an HTML email body. */
+/** Text typed by people, made safe inside an HTML email body (every email of every module). */
 export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,

@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const formatValidity = (seconds: number) => {
   const hours = Math.round(seconds / 3600);

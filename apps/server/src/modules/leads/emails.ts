@@ -1,17 +1,6 @@
 import type { Lead } from '@portal/contract/leads';
+import { escapeHtml, oneLine } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** Visitor-typed text in a header: one line, bounded, so it can neither break nor bloat it. */
-const oneLine = (value: string, max: number) => {
-  const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 export type NewLeadEmail = {
   to: string;

@@ -1,5 +1,5 @@
 import type { TestRunSummary } from '@portal/contract/test-runs';
-import { escapeHtml } from '../../mail/html';
+import { escapeHtml } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
