@@ -1,12 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
-import { createCanvasViaApi } from './support/canvas-api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { apiLogin, signInWithToken } from './support/api';
 import { ADMIN } from './support/env';
-import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
-import { uniqueTag, createLead } from './support/leads-api';
-import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
+import { uniqueTag } from './support/leads-api';
+import { createScreensData } from './support/screens-data';
 
 /**
  * axe-core over every screen, as staff, as a client user and signed out: no serious or critical
@@ -19,39 +16,11 @@ let memberToken: string;
 
 test.beforeAll(async ({ request }) => {
   staffToken = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
-  const tag = uniqueTag('a11y');
-  const client = await createClientViaApi(request, staffToken, `Axe ${tag}`);
-  const project = await createProjectViaApi(request, staffToken, {
-    client: client.id,
-    name: `Audit ${tag}`,
-  });
-  const estimate = await createEstimateViaApi(
+  const { project, estimate, milestone, canvas, client, member } = await createScreensData(
     request,
     staffToken,
-    { project: project.id, name: 'Website', description: 'A new site' },
-    [{ name: 'Design', items: [{ description: 'Wireframes', hours_low: '4', hours_high: '8' }] }],
+    uniqueTag('a11y'),
   );
-  const milestone = await createMilestoneViaApi(request, staffToken, {
-    project: project.id,
-    name: 'Launch',
-  });
-  await createFlowsViaApi(request, staffToken, milestone.id, [
-    { name: 'Sign in', steps: ['Open the login page', 'Enter the password'] },
-  ]);
-  const canvas = await createCanvasViaApi(request, staffToken, {
-    name: `Model ${tag}`,
-    client_id: client.id,
-  });
-  await createLead(request, staffToken, {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: `${tag}@example.test`,
-  });
-  const member = await createVerifiedUser(request, 'a11y-member', {
-    first_name: 'Mia',
-    last_name: 'Member',
-  });
-  await linkClientUser(request, staffToken, client.id, member.user.id);
   memberToken = member.token;
 
   const shared = [
