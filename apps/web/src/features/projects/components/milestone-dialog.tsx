@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { z } from 'zod';
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import {
   closeWithToast,
@@ -12,10 +11,6 @@ import {
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useSaveMilestone } from '../api/milestones';
-
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof milestoneUpdateRequestSchema>;
-type FormOutput = z.output<typeof milestoneUpdateRequestSchema>;
 
 export type MilestoneDialogProps = FormFrameProps & {
   projectId: number;
@@ -32,12 +27,13 @@ export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
 }: MilestoneDialogProps) {
   const id = useId();
   const save = useSaveMilestone(projectId);
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(milestoneUpdateRequestSchema, {
+  } = useResourceForm(milestoneUpdateRequestSchema, {
     name: milestone?.name ?? '',
   });
 

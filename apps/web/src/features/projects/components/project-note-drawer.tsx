@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { z } from 'zod';
 import {
   NOTE_STATUSES,
   projectNoteUpdateRequestSchema,
@@ -20,10 +19,6 @@ import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { noteStatusLabel } from './status-badge';
 
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof projectNoteUpdateRequestSchema>;
-type FormOutput = z.output<typeof projectNoteUpdateRequestSchema>;
-
 export type ProjectNoteDrawerProps = FormFrameProps & {
   projectId: number;
   /** Update mode with a note, create mode without one. */
@@ -40,12 +35,13 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
   const id = useId();
   const save = useSaveProjectNote(projectId);
   const deletion = useDeletion(useDeleteProjectNote(projectId));
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(projectNoteUpdateRequestSchema, {
+  } = useResourceForm(projectNoteUpdateRequestSchema, {
     content: note?.content ?? '',
     status: note?.status ?? 'open',
   });

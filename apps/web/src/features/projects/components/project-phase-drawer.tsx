@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import type { z } from 'zod';
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import {
   closeWithToast,
@@ -17,10 +16,6 @@ import { Field } from '../../../components/ui/field';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
 import { parseApiDate, toApiDate } from '../lib/format';
 import { NativeSelect } from '../../../components/ui/native-select';
-
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof projectPhaseUpdateRequestSchema>;
-type FormOutput = z.output<typeof projectPhaseUpdateRequestSchema>;
 
 export type ProjectPhaseDrawerProps = FormFrameProps & {
   projectId: number;
@@ -42,13 +37,14 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
   const phases = usePhases();
   const save = useSaveProjectPhase(projectId);
   const deletion = useDeletion(useDeleteProjectPhase(projectId));
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(projectPhaseUpdateRequestSchema, {
+  } = useResourceForm(projectPhaseUpdateRequestSchema, {
     phase: projectPhase ? String(projectPhase.phase.id) : '',
     completed: projectPhase?.completed ?? null,
   });
