@@ -1,4 +1,5 @@
 import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import {
   useForm,
   type DefaultValues,
@@ -10,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { applyFormErrors, toastError } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { useOpenSession } from '../../lib/use-open-session';
 import { FormError } from '../layout/form-error';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
@@ -68,6 +70,39 @@ export const useDeleteConfirmation = () => {
     }),
   };
 };
+
+/** The words of a Delete: the button (and the confirmation's title), the question, the yes. */
+export type DeletionText = { label: string; message: string; confirmLabel: string };
+
+/**
+ * The Delete of an update form, for `<ResourceForm deletion>`: `deletion(variables, text,
+ * onDeleted)` asks first, then calls `remove` with `variables`; a failure is toasted.
+ */
+export const useDeletion = <Data, Failure, Variables, Context>(
+  remove: UseMutationResult<Data, Failure, Variables, Context>,
+) => {
+  const confirmation = useDeleteConfirmation();
+  return (variables: Variables, text: DeletionText, onDeleted: () => void) => ({
+    ...text,
+    title: text.label,
+    confirmation,
+    pending: remove.isPending,
+    onConfirm: () => remove.mutate(variables, confirmation.callbacks(onDeleted)),
+  });
+};
+
+/** What opens and closes a drawer or dialog form. */
+export type FormFrameProps = { open: boolean; onOpenChange(open: boolean): void };
+
+/**
+ * A drawer or dialog whose form starts afresh at every opening (from the record's current
+ * values), while the closing animation still plays on the same instance (`useOpenSession`).
+ */
+export const remountOnOpen = <Props extends FormFrameProps>(Body: (props: Props) => ReactNode) =>
+  function OpenSession(props: Props) {
+    const session = useOpenSession(props.open);
+    return <Body key={session} {...props} />;
+  };
 
 export type ResourceFormProps = {
   /** A drawer sliding in from the right (the default), or a centred dialog for short forms. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -10,8 +10,6 @@ import {
   type Announcements,
   type AutoScrollOptions,
   type DragEndEvent,
-  type DraggableAttributes,
-  type DraggableSyntheticListeners,
   type Modifier,
   type ScreenReaderInstructions,
   type UniqueIdentifier,
@@ -19,13 +17,12 @@ import {
 import {
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { moveItem } from '@portal/contract/ordering';
 import { cn } from './cn';
 import { DragHandle as Grip } from './drag-handle';
+import { useSortableRow, type SortableHandle } from './use-sortable-row';
 
 /** Spec §9: a touch drag starts after a 120 ms long press, a mouse drag after 5 px. */
 export const TOUCH_DRAG_DELAY_MS = 120;
@@ -70,15 +67,7 @@ export type SortableListProps<T> = {
   itemClassName?: string | ((state: SortableRenderState) => string);
 };
 
-type HandleContextValue = {
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
-  /** Where the drag starts: the handle element (dnd-kit's activator node). */
-  activator(element: HTMLElement | null): void;
-  isDragging: boolean;
-};
-
-const HandleContext = createContext<HandleContextValue | null>(null);
+const HandleContext = createContext<SortableHandle | null>(null);
 
 /** Rows move only up and down, whatever the pointer does sideways. */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -122,20 +111,8 @@ type SortableItemProps = {
 };
 
 const SortableItem = ({ id, index, className, children }: SortableItemProps) => {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id });
+  const { setNodeRef, style, handle, isDragging } = useSortableRow({ id });
   const state = { index, isDragging };
-  const style: CSSProperties = {
-    transform: CSS.Translate.toString(transform),
-    transition,
-  };
   return (
     <li
       ref={setNodeRef}
@@ -146,9 +123,7 @@ const SortableItem = ({ id, index, className, children }: SortableItemProps) => 
         typeof className === 'function' ? className(state) : className,
       )}
     >
-      <HandleContext value={{ attributes, listeners, activator: setActivatorNodeRef, isDragging }}>
-        {children(state)}
-      </HandleContext>
+      <HandleContext value={handle}>{children(state)}</HandleContext>
     </li>
   );
 };
@@ -247,14 +222,5 @@ export type DragHandleProps = {
 export const DragHandle = ({ label, className }: DragHandleProps) => {
   const handle = useContext(HandleContext);
   if (!handle) return null;
-  return (
-    <Grip
-      label={label}
-      attributes={handle.attributes}
-      listeners={handle.listeners}
-      activatorRef={handle.activator}
-      dragging={handle.isDragging}
-      className={className}
-    />
-  );
+  return <Grip label={label} {...handle} className={className} />;
 };

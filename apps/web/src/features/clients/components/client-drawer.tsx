@@ -6,35 +6,33 @@ import { clientCreateRequestSchema, type Client } from '@portal/contract/clients
 import { slugify } from '@portal/contract/common';
 import {
   closeWithToast,
+  remountOnOpen,
   ResourceForm,
   saveCallbacks,
-  useDeleteConfirmation,
+  useDeletion,
   useResourceForm,
+  type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { useOpenSession } from '../../../lib/use-open-session';
 import { useCreateClient, useDeleteClient, useUpdateClient } from '../api/clients';
 
 type FormInput = z.input<typeof clientCreateRequestSchema>;
 type FormOutput = z.output<typeof clientCreateRequestSchema>;
 
-export type ClientDrawerProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+export type ClientDrawerProps = FormFrameProps & {
   /** Update mode with a client, create mode without one (spec §2). */
   client?: Client;
 };
 
 /** The Create/Update Client drawer. */
-export const ClientDrawer = (props: ClientDrawerProps) => {
-  const session = useOpenSession(props.open);
-  return props.client ? (
-    <UpdateClientDrawer key={session} {...props} client={props.client} />
+export const ClientDrawer = remountOnOpen((props: ClientDrawerProps) =>
+  props.client ? (
+    <UpdateClientDrawer {...props} client={props.client} />
   ) : (
-    <CreateClientDrawer key={session} {...props} />
-  );
-};
+    <CreateClientDrawer {...props} />
+  ),
+);
 
 /** One form for both modes: the create schema is the update schema plus the optional slug. */
 const useClientForm = (defaults: FormInput) =>
@@ -127,8 +125,7 @@ const UpdateClientDrawer = ({
   const id = useId();
   const navigate = useNavigate();
   const update = useUpdateClient(client.slug);
-  const remove = useDeleteClient(client.slug);
-  const confirmation = useDeleteConfirmation();
+  const deletion = useDeletion(useDeleteClient(client.slug));
   const {
     register,
     handleSubmit,
@@ -145,15 +142,6 @@ const UpdateClientDrawer = ({
     ),
   );
 
-  const onDelete = () =>
-    remove.mutate(
-      undefined,
-      confirmation.callbacks(() => {
-        closeWithToast(onOpenChange, `${client.name} was deleted`);
-        void navigate('/clients', { replace: true });
-      }),
-    );
-
   return (
     <ResourceForm
       open={open}
@@ -164,15 +152,18 @@ const UpdateClientDrawer = ({
       saveDisabled={!isValid}
       saving={update.isPending}
       rootError={errors.root?.message}
-      deletion={{
-        label: 'Delete client',
-        confirmation,
-        title: 'Delete client',
-        message: `Are you sure you want to delete ${client.name}? A client that still has projects cannot be deleted.`,
-        confirmLabel: 'Delete',
-        pending: remove.isPending,
-        onConfirm: onDelete,
-      }}
+      deletion={deletion(
+        undefined,
+        {
+          label: 'Delete client',
+          message: `Are you sure you want to delete ${client.name}? A client that still has projects cannot be deleted.`,
+          confirmLabel: 'Delete',
+        },
+        () => {
+          closeWithToast(onOpenChange, `${client.name} was deleted`);
+          void navigate('/clients', { replace: true });
+        },
+      )}
     >
       <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
         <Input

@@ -1,12 +1,11 @@
-import { memo, type CSSProperties, type MouseEvent } from 'react';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { memo, type MouseEvent } from 'react';
 import { GripVertical, MessageSquare } from 'lucide-react';
 import type { EstimateItem } from '@portal/contract/estimates';
 import { cn } from '../../../components/ui/cn';
 import { formatRange } from '../lib/hours';
 import { itemDndId, type DndData } from './dnd-ids';
 import { DragHandle } from '../../../components/ui/drag-handle';
+import { useSortableRow } from '../../../components/ui/use-sortable-row';
 
 /**
  * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:
@@ -103,20 +102,11 @@ export const ItemRow = memo(function ItemRow({
   dropDisabled,
   onOpen,
 }: ItemRowProps) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
+  const { setNodeRef, style, handle, isDragging } = useSortableRow({
     id: itemDndId(item.id),
     data: { type: 'item', itemId: item.id, sectionId } satisfies DndData,
     disabled: { draggable: !canEdit, droppable: !canEdit || dropDisabled },
   });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
 
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
     const target = event.target as HTMLElement;
@@ -139,13 +129,7 @@ export const ItemRow = memo(function ItemRow({
     >
       {canEdit && (
         <td className="w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden">
-          <DragHandle
-            label={`Move item ${item.description}`}
-            attributes={attributes}
-            listeners={listeners}
-            activatorRef={setActivatorNodeRef}
-            dragging={isDragging}
-          />
+          <DragHandle label={`Move item ${item.description}`} {...handle} />
         </td>
       )}
       <ItemCells item={item} onOpen={onOpen} />

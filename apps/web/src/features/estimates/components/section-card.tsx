@@ -1,7 +1,6 @@
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { GripVertical, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { hoursRange } from '../lib/hours';
 import { itemDndId, itemListDndId, sectionDndId, type DndData } from './dnd-ids';
 import { DragHandle } from '../../../components/ui/drag-handle';
+import { useSortableRow } from '../../../components/ui/use-sortable-row';
 import { ItemRow } from './item-row';
 
 export type SectionActions = {
@@ -53,15 +53,7 @@ export const SectionCard = memo(function SectionCard({
   onEditSection,
   onDeleteSection,
 }: SectionCardProps) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
+  const { setNodeRef, style, handle, isDragging } = useSortableRow({
     id: sectionDndId(section.id),
     data: { type: 'section', sectionId: section.id } satisfies DndData,
     disabled: { draggable: !canEdit, droppable: !canEdit || dragging === 'item' },
@@ -72,7 +64,6 @@ export const SectionCard = memo(function SectionCard({
     data: { type: 'item-list', sectionId: section.id } satisfies DndData,
     disabled: !canEdit || dragging === 'section',
   });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const titleId = `estimate-section-${section.id}`;
   const itemIds = useMemo(() => section.items.map((item) => itemDndId(item.id)), [section.items]);
 
@@ -91,14 +82,7 @@ export const SectionCard = memo(function SectionCard({
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-5 print:border-slate-300 print:px-0 print:pb-2">
         {canEdit && (
-          <DragHandle
-            label={`Move section ${section.name}`}
-            attributes={attributes}
-            listeners={listeners}
-            activatorRef={setActivatorNodeRef}
-            dragging={isDragging}
-            className="-ml-2"
-          />
+          <DragHandle label={`Move section ${section.name}`} {...handle} className="-ml-2" />
         )}
         <SectionTitle id={titleId} section={section} />
         {canEdit && (

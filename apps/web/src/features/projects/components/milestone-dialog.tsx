@@ -1,49 +1,39 @@
 import { useId } from 'react';
-import type { z } from 'zod';
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import {
   closeWithToast,
+  remountOnOpen,
   ResourceForm,
   saveCallbacks,
   useResourceForm,
+  type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useSaveMilestone } from '../api/milestones';
-import { useOpenSession } from '../../../lib/use-open-session';
 
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof milestoneUpdateRequestSchema>;
-type FormOutput = z.output<typeof milestoneUpdateRequestSchema>;
-
-export type MilestoneDialogProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+export type MilestoneDialogProps = FormFrameProps & {
   projectId: number;
   /** Rename mode with a milestone, create mode without one. */
   milestone?: Milestone;
 };
 
 /** The milestone create dialog (spec §2), which also renames one. */
-export const MilestoneDialog = (props: MilestoneDialogProps) => {
-  const session = useOpenSession(props.open);
-  return <MilestoneDialogBody key={session} {...props} />;
-};
-
-const MilestoneDialogBody = ({
+export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
   open,
   onOpenChange,
   projectId,
   milestone,
-}: MilestoneDialogProps) => {
+}: MilestoneDialogProps) {
   const id = useId();
   const save = useSaveMilestone(projectId);
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(milestoneUpdateRequestSchema, {
+  } = useResourceForm(milestoneUpdateRequestSchema, {
     name: milestone?.name ?? '',
   });
 
@@ -86,4 +76,4 @@ const MilestoneDialogBody = ({
       </Field>
     </ResourceForm>
   );
-};
+});

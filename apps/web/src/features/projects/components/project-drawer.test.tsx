@@ -151,4 +151,44 @@ describe('ProjectDrawer', () => {
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription('A project with this name already exists.');
   });
+
+  /** Asks to delete the project and says yes. */
+  const confirmDelete = async () => {
+    const user = userEvent.setup();
+    const drawer = screen.getByRole('dialog', { name: 'Update Project' });
+    await user.click(within(drawer).getByRole('button', { name: 'Delete project' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete project' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete Acme Website?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  };
+
+  it('deletes by slug once confirmed, then closes', async () => {
+    reply = () => new Response(null, { status: 204 });
+    const onOpenChange = vi.fn();
+    render(
+      wrap(<ProjectDrawer open onOpenChange={onOpenChange} mode="update" project={project} />),
+    );
+    await confirmDelete();
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(writes().map(({ url, method }) => ({ url, method }))).toEqual([
+      { url: '/api/projects/acme-website/', method: 'DELETE' },
+    ]);
+  });
+
+  it('keeps the drawer open when the delete is refused', async () => {
+    reply = () => json(404, { detail: 'Not found.' });
+    const onOpenChange = vi.fn();
+    render(
+      wrap(<ProjectDrawer open onOpenChange={onOpenChange} mode="update" project={project} />),
+    );
+    await confirmDelete();
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete project' })).not.toBeInTheDocument(),
+    );
+    expect(writes().map(({ method }) => method)).toEqual(['DELETE']);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Update Project' })).toBeInTheDocument();
+  });
 });

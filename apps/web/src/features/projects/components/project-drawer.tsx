@@ -11,10 +11,12 @@ import {
 } from '@portal/contract/projects';
 import {
   closeWithToast,
+  remountOnOpen,
   ResourceForm,
   saveCallbacks,
-  useDeleteConfirmation,
+  useDeletion,
   useResourceForm,
+  type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Field } from '../../../components/ui/field';
@@ -24,7 +26,6 @@ import { usePhases } from '../api/phases';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
 import { parseApiDate, toApiDate } from '../lib/format';
 import { PROJECT_URL_LABELS } from '../lib/links';
-import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { projectStatusLabel } from './status-badge';
 
@@ -67,24 +68,17 @@ const valuesOf = (project: Project): FormInput => ({
   ...Object.fromEntries(PROJECT_URL_FIELDS.map((field) => [field, project[field] ?? ''])),
 });
 
-export type ProjectDrawerProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-} & (
-  | { mode: 'create'; client: { id: number; slug: string } }
-  /** Update mode: the URL fields appear and Delete is offered. */
-  | { mode: 'update'; project: Project }
-);
+export type ProjectDrawerProps = FormFrameProps &
+  (
+    | { mode: 'create'; client: { id: number; slug: string } }
+    /** Update mode: the URL fields appear and Delete is offered. */
+    | { mode: 'update'; project: Project }
+  );
 
 /** The Create/Update Project drawer (spec §2). */
-export const ProjectDrawer = (props: ProjectDrawerProps) => {
-  const session = useOpenSession(props.open);
-  return props.mode === 'update' ? (
-    <UpdateProjectDrawer key={session} {...props} />
-  ) : (
-    <CreateProjectDrawer key={session} {...props} />
-  );
-};
+export const ProjectDrawer = remountOnOpen((props: ProjectDrawerProps) =>
+  props.mode === 'update' ? <UpdateProjectDrawer {...props} /> : <CreateProjectDrawer {...props} />,
+);
 
 const useProjectForm = (defaults: FormInput) =>
   useResourceForm<FormInput, FormOutput>(projectUpdateRequestSchema, defaults);
@@ -132,8 +126,7 @@ const UpdateProjectDrawer = ({
   const id = useId();
   const navigate = useNavigate();
   const update = useUpdateProject(project.slug);
-  const remove = useDeleteProject(project);
-  const confirmation = useDeleteConfirmation();
+  const deletion = useDeletion(useDeleteProject(project));
   const form = useProjectForm(valuesOf(project));
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
@@ -143,14 +136,6 @@ const UpdateProjectDrawer = ({
       ),
     ),
   );
-  const onDelete = () =>
-    remove.mutate(
-      undefined,
-      confirmation.callbacks(() => {
-        closeWithToast(onOpenChange, `${project.name} was deleted`);
-        void navigate('/projects', { replace: true });
-      }),
-    );
 
   return (
     <ResourceForm
@@ -163,15 +148,18 @@ const UpdateProjectDrawer = ({
       saveDisabled={!form.formState.isValid}
       saving={update.isPending}
       rootError={form.formState.errors.root?.message}
-      deletion={{
-        label: 'Delete project',
-        confirmation,
-        title: 'Delete project',
-        message: `Are you sure you want to delete ${project.name}? Its phases, notes and milestones are deleted with it.`,
-        confirmLabel: 'Delete',
-        pending: remove.isPending,
-        onConfirm: onDelete,
-      }}
+      deletion={deletion(
+        undefined,
+        {
+          label: 'Delete project',
+          message: `Are you sure you want to delete ${project.name}? Its phases, notes and milestones are deleted with it.`,
+          confirmLabel: 'Delete',
+        },
+        () => {
+          closeWithToast(onOpenChange, `${project.name} was deleted`);
+          void navigate('/projects', { replace: true });
+        },
+      )}
     >
       <ProjectFields id={id} form={form} />
       {PROJECT_LINK_GROUPS.map((group) => (

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { z } from 'zod';
 import {
   NOTE_STATUSES,
   projectNoteUpdateRequestSchema,
@@ -7,47 +6,42 @@ import {
 } from '@portal/contract/projects';
 import {
   closeWithToast,
+  remountOnOpen,
   ResourceForm,
   saveCallbacks,
-  useDeleteConfirmation,
+  useDeletion,
   useResourceForm,
+  type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
-import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { noteStatusLabel } from './status-badge';
 
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof projectNoteUpdateRequestSchema>;
-type FormOutput = z.output<typeof projectNoteUpdateRequestSchema>;
-
-export type ProjectNoteDrawerProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+export type ProjectNoteDrawerProps = FormFrameProps & {
   projectId: number;
   /** Update mode with a note, create mode without one. */
   note?: ProjectNote;
 };
 
 /** The project note drawer: the text and a status freely chosen among four (spec §4). */
-export const ProjectNoteDrawer = (props: ProjectNoteDrawerProps) => {
-  const session = useOpenSession(props.open);
-  return <ProjectNoteDrawerBody key={session} {...props} />;
-};
-
-const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectNoteDrawerProps) => {
+export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
+  open,
+  onOpenChange,
+  projectId,
+  note,
+}: ProjectNoteDrawerProps) {
   const id = useId();
   const save = useSaveProjectNote(projectId);
-  const remove = useDeleteProjectNote(projectId);
-  const confirmation = useDeleteConfirmation();
+  const deletion = useDeletion(useDeleteProjectNote(projectId));
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(projectNoteUpdateRequestSchema, {
+  } = useResourceForm(projectNoteUpdateRequestSchema, {
     content: note?.content ?? '',
     status: note?.status ?? 'open',
   });
@@ -74,19 +68,16 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
       saving={save.isPending}
       rootError={errors.root?.message}
       deletion={
-        note && {
-          label: 'Delete note',
-          confirmation,
-          title: 'Delete note',
-          message: 'Are you sure you want to delete this note?',
-          confirmLabel: 'Delete',
-          pending: remove.isPending,
-          onConfirm: () =>
-            remove.mutate(
-              note.id,
-              confirmation.callbacks(() => closeWithToast(onOpenChange, 'The note was deleted')),
-            ),
-        }
+        note &&
+        deletion(
+          note.id,
+          {
+            label: 'Delete note',
+            message: 'Are you sure you want to delete this note?',
+            confirmLabel: 'Delete',
+          },
+          () => closeWithToast(onOpenChange, 'The note was deleted'),
+        )
       }
     >
       <Field label="Note" htmlFor={`${id}-content`} error={errors.content?.message}>
@@ -108,4 +99,4 @@ const ProjectNoteDrawerBody = ({ open, onOpenChange, projectId, note }: ProjectN
       </Field>
     </ResourceForm>
   );
-};
+});

@@ -1,29 +1,23 @@
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import type { z } from 'zod';
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import {
   closeWithToast,
+  remountOnOpen,
   ResourceForm,
   saveCallbacks,
-  useDeleteConfirmation,
+  useDeletion,
   useResourceForm,
+  type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { FormError } from '../../../components/layout/form-error';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Field } from '../../../components/ui/field';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
 import { parseApiDate, toApiDate } from '../lib/format';
-import { useOpenSession } from '../../../lib/use-open-session';
 import { NativeSelect } from '../../../components/ui/native-select';
 
-/** Create sends `project` too; the rest is the update body. */
-type FormInput = z.input<typeof projectPhaseUpdateRequestSchema>;
-type FormOutput = z.output<typeof projectPhaseUpdateRequestSchema>;
-
-export type ProjectPhaseDrawerProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+export type ProjectPhaseDrawerProps = FormFrameProps & {
   projectId: number;
   /** The project's phases, so one cannot be added twice. */
   taken: readonly ProjectPhase[];
@@ -32,30 +26,25 @@ export type ProjectPhaseDrawerProps = {
 };
 
 /** The project phase drawer: which phase, and the day it was completed (spec §2, §4). */
-export const ProjectPhaseDrawer = (props: ProjectPhaseDrawerProps) => {
-  const session = useOpenSession(props.open);
-  return <ProjectPhaseDrawerBody key={session} {...props} />;
-};
-
-const ProjectPhaseDrawerBody = ({
+export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody({
   open,
   onOpenChange,
   projectId,
   taken,
   projectPhase,
-}: ProjectPhaseDrawerProps) => {
+}: ProjectPhaseDrawerProps) {
   const id = useId();
   const phases = usePhases();
   const save = useSaveProjectPhase(projectId);
-  const remove = useDeleteProjectPhase(projectId);
-  const confirmation = useDeleteConfirmation();
+  const deletion = useDeletion(useDeleteProjectPhase(projectId));
+  // The update body's schema: create sends `project` too, added on submit.
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isValid },
-  } = useResourceForm<FormInput, FormOutput>(projectPhaseUpdateRequestSchema, {
+  } = useResourceForm(projectPhaseUpdateRequestSchema, {
     phase: projectPhase ? String(projectPhase.phase.id) : '',
     completed: projectPhase?.completed ?? null,
   });
@@ -92,21 +81,16 @@ const ProjectPhaseDrawerBody = ({
       saving={save.isPending}
       rootError={errors.root?.message}
       deletion={
-        projectPhase && {
-          label: 'Remove phase',
-          confirmation,
-          title: 'Remove phase',
-          message: `Are you sure you want to remove ${projectPhase.phase.phase_name} from this project?`,
-          confirmLabel: 'Remove',
-          pending: remove.isPending,
-          onConfirm: () =>
-            remove.mutate(
-              projectPhase.id,
-              confirmation.callbacks(() =>
-                closeWithToast(onOpenChange, `${projectPhase.phase.phase_name} was removed`),
-              ),
-            ),
-        }
+        projectPhase &&
+        deletion(
+          projectPhase.id,
+          {
+            label: 'Remove phase',
+            message: `Are you sure you want to remove ${projectPhase.phase.phase_name} from this project?`,
+            confirmLabel: 'Remove',
+          },
+          () => closeWithToast(onOpenChange, `${projectPhase.phase.phase_name} was removed`),
+        )
       }
     >
       <Field label="Phase" htmlFor={`${id}-phase`} error={errors.phase?.message}>
@@ -151,4 +135,4 @@ const ProjectPhaseDrawerBody = ({
       )}
     </ResourceForm>
   );
-};
+});

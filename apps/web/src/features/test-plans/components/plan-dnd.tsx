@@ -1,10 +1,11 @@
 import { memo, useEffect, useLayoutEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { DragHandle, type DragHandleProps } from '../../../components/ui/drag-handle';
+import { useSortableRow } from '../../../components/ui/use-sortable-row';
 import {
   flowElementId,
   flowGripSlotId,
@@ -77,15 +78,7 @@ const StepBinding = ({
   dropDisabled: boolean;
 }) => {
   const elementId = stepElementId(step.id);
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
+  const { setNodeRef, transform, transition, isDragging, handle } = useSortableRow({
     id: stepDndId(step.id),
     data: { type: 'step', stepId: step.id, flowId } satisfies DndData,
     disabled: { droppable: dropDisabled },
@@ -96,18 +89,7 @@ const StepBinding = ({
   }, [elementId, setNodeRef]);
   useMotion(elementId, transform, transition, isDragging);
   const slot = useSlot(stepGripSlotId(step.id));
-  return (
-    slot && (
-      <Grip
-        slot={slot}
-        label={`Move step ${index + 1}`}
-        attributes={attributes}
-        listeners={listeners}
-        activatorRef={setActivatorNodeRef}
-        dragging={isDragging}
-      />
-    )
-  );
+  return slot && <Grip slot={slot} label={`Move step ${index + 1}`} {...handle} />;
 };
 
 export type FlowBindingProps = {
@@ -134,15 +116,7 @@ export const FlowBinding = ({
 }: FlowBindingProps) => {
   const sectionId = flowElementId(flow.id);
   const elementId = folded ? flowRowId(flow.id) : sectionId;
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
+  const { setNodeRef, transform, transition, isDragging, handle } = useSortableRow({
     id: flowDndId(flow.id),
     data: { type: 'flow', flowId: flow.id } satisfies DndData,
     disabled: { droppable: dragging === 'step' },
@@ -184,16 +158,7 @@ export const FlowBinding = ({
 
   return (
     <>
-      {slot && (
-        <Grip
-          slot={slot}
-          label={`Move flow ${flow.name}`}
-          attributes={attributes}
-          listeners={listeners}
-          activatorRef={setActivatorNodeRef}
-          dragging={isDragging}
-        />
-      )}
+      {slot && <Grip slot={slot} label={`Move flow ${flow.name}`} {...handle} />}
       {/* No steps of this flow take part (far off screen): no sortable context to render either. */}
       {!collapsed && (isNear || holdsActive) && (
         <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
