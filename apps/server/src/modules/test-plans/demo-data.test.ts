@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import type { TestFlow } from '@portal/contract/test-plans';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { seedDemoData } from '../../seed/demo';
+import { signInDemo } from '../../test/demo-sign-in';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
@@ -13,13 +14,7 @@ afterAll(() => t.close());
 
 describe('demo test plan', () => {
   it('shows the Acme client user a plan with ordered flows, both step types and Markdown links', async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/token-auth/',
-      payload: { username: 'dana@acme.example', password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Token ${signIn.json().token}` };
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+    const get = await signInDemo(t, 'dana@acme.example');
     const milestones: Milestone[] = (await get('/api/milestones/?page_size=100')).json().results;
     const first = milestones.find((m) => m.name === 'Kick-off');
     expect(first?.order).toBe(0);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import type { TestRun, TestRunListItem } from '@portal/contract/test-runs';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { seedDemoData } from '../../seed/demo';
+import { signInDemo } from '../../test/demo-sign-in';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
@@ -13,13 +14,7 @@ afterAll(() => t.close());
 
 describe('demo test runs', () => {
   it('shows Dana a signed-off run and a completed one waiting for her on the demo milestone', async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/token-auth/',
-      payload: { username: 'dana@acme.example', password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Token ${signIn.json().token}` };
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+    const get = await signInDemo(t, 'dana@acme.example');
     const milestones: Milestone[] = (await get('/api/milestones/?page_size=100')).json().results;
     const kickOff = milestones.find((m) => m.name === 'Kick-off');
     const runs: TestRunListItem[] = (await get(`/api/test-runs/?milestone=${kickOff?.id}`)).json()

@@ -1,8 +1,9 @@
 import type { TestRunSummary } from '@portal/contract/test-runs';
-import { escapeHtml } from '../../mail/format';
+import { escapeHtml, htmlEmail, oneLine } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+/** RFC 5322's line limit: a subject made of names is never cut short in practice. */
+const SUBJECT_MAX = 998;
 
 export type SignOffEmail = {
   to: string;
@@ -22,7 +23,10 @@ export type SignOffEmail = {
 /** Tells staff that a client accepted a milestone's test run; the text part is the real one. */
 export const signOffEmail = (e: SignOffEmail): Email => {
   const when = e.signedOffAt.toUTCString();
-  const subject = oneLine(`${e.client} signed off ${e.milestone} of ${e.project} (${e.run})`);
+  const subject = oneLine(
+    `${e.client} signed off ${e.milestone} of ${e.project} (${e.run})`,
+    SUBJECT_MAX,
+  );
   const s = e.summary;
   const counts = [
     `${s.passed} passed`,
@@ -44,15 +48,15 @@ export const signOffEmail = (e: SignOffEmail): Email => {
     `— ${e.portalName}`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family:sans-serif;line-height:1.5;color:#111">
-<p>Hello,</p>
-<p><strong>${escapeHtml(e.signatureName)}</strong> signed off the test run “${escapeHtml(e.run)}” of ${escapeHtml(e.milestone)} (${escapeHtml(e.project)}) on ${escapeHtml(when)}.</p>
-<p>Results of ${s.total} steps: ${escapeHtml(counts)}.</p>
-${e.note ? `<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(e.note)}</p>` : ''}
-<p><a href="${escapeHtml(e.link)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:4px">Open the report</a></p>
-<p>— ${escapeHtml(e.portalName)}</p>
-</body></html>
-`;
+  const html = htmlEmail({
+    paragraphs: [
+      'Hello,',
+      `<strong>${escapeHtml(e.signatureName)}</strong> signed off the test run “${escapeHtml(e.run)}” of ${escapeHtml(e.milestone)} (${escapeHtml(e.project)}) on ${escapeHtml(when)}.`,
+      `Results of ${s.total} steps: ${escapeHtml(counts)}.`,
+    ],
+    ...(e.note ? { quote: e.note } : {}),
+    link: { href: e.link, label: 'Open the report' },
+    signature: e.portalName,
+  });
   return { to: e.to, subject, text, html };
 };
