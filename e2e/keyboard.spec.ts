@@ -182,9 +182,9 @@ test('Tab reaches every control of every main screen, each with a visible focus'
   for (const screen of screens) {
     if (screen === 'leads board') {
       // The page remembers the view; load it afresh so Tab starts from the top.
-      await page.getByRole('button', { name: 'Board' }).click();
+      await page.getByRole('button', { name: 'Board', exact: true }).click();
       await page.goto(paths.leads);
-      await expect(page.getByRole('button', { name: 'Board' })).toHaveAttribute(
+      await expect(page.getByRole('button', { name: 'Board', exact: true })).toHaveAttribute(
         'aria-pressed',
         'true',
       );

@@ -414,6 +414,16 @@ const flowInBand = async (page: Page) => {
   return null;
 };
 
+/**
+ * Waits until the page has stopped scrolling: Chromium animates a wheel's scroll, and a person
+ * reaches for the next control only once the page is still.
+ */
+const scrollAtRest = async (page: Page) => {
+  const position = () =>
+    page.evaluate(() => new Promise<number>((done) => setTimeout(() => done(window.scrollY), 100)));
+  await expect.poll(async () => (await position()) === (await position())).toBe(true);
+};
+
 /** How far the top of a flow's section is from the top of the viewport. */
 const flowTop = async (page: Page, name: string) =>
   (await flow(page, name).boundingBox())?.y ?? Number.NaN;
@@ -466,6 +476,7 @@ test('the table of contents follows the flow in view; deep links; collapse and e
     // Scrolling with the wheel clears the query.
     await page.mouse.wheel(0, 300);
     await expect(page).toHaveURL(new RegExp(`/milestones/${milestone.id}$`));
+    await scrollAtRest(page);
   });
 
   await test.step('after a click in the table of contents, scrolling by keyboard moves the highlight along', async () => {
