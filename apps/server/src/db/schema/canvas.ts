@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { CANVAS_LIMITS } from '@portal/contract/canvas';
 import { clients } from './clients';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, notBlank, updatedAt } from './columns';
 
 /**
  * A modeling canvas (DESIGN §3 `canvas`): the diagram is kept as the JSON text the editor sent,
@@ -30,15 +22,15 @@ export const canvases = pgTable(
     data: text('data').notNull().default(''),
     version: integer('version').notNull().default(1),
     // A canvas outlives its author's account.
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdById: userRef('created_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('canvases_client_idx').on(t.clientId),
     index('canvases_name_idx').on(sql`lower(${t.name})`, t.id),
     index('canvases_created_by_idx').on(t.createdById),
-    check('canvases_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('canvases_name_not_blank', notBlank(t.name)),
     check('canvases_version_positive', sql`${t.version} >= 1`),
     check(
       'canvases_data_size',

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { createdAt, notBlank, parentId } from './columns';
 
 /** What slugify() can produce: lowercase words of letters and digits joined by single hyphens. */
 export const slugFormatCheck = (column: unknown) =>
@@ -23,13 +14,13 @@ export const clients = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     slug: varchar('slug', { length: 255 }).notNull(),
     isInternal: boolean('is_internal').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('clients_slug_key').on(t.slug),
     index('clients_name_idx').on(sql`lower(${t.name})`, t.id),
     check('clients_slug_format', slugFormatCheck(t.slug)),
-    check('clients_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('clients_name_not_blank', notBlank(t.name)),
   ],
 );
 
@@ -38,13 +29,9 @@ export const clientUsers = pgTable(
   'client_users',
   {
     id: serial('id').primaryKey(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: parentId('client_id', () => clients.id),
+    userId: parentId('user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('client_users_client_user_key').on(t.clientId, t.userId),

@@ -7,7 +7,6 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -18,11 +17,10 @@ import {
   SAFE_MODIFIER_DIGITS,
 } from '@portal/contract/estimates';
 import { projects } from './projects';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, maxLength, notBlank, parentId, updatedAt } from './columns';
 
 const L = ESTIMATE_LIMITS;
-const maxLength = (column: unknown, max: number) =>
-  sql`length(${column}) <= ${sql.raw(String(max))}`;
 
 // Decimals are NUMERIC, read and written as strings, so no value ever passes through a float.
 const hours = (name: string) =>
@@ -33,9 +31,7 @@ export const estimates = pgTable(
   {
     id: serial('id').primaryKey(),
     // Estimates go with their project (decision 0007: children of a project cascade).
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentId('project_id', () => projects.id),
     name: varchar('name', { length: L.name }).notNull(),
     description: text('description').notNull().default(''),
     scopeOfWork: text('scope_of_work').notNull().default(''),
@@ -53,13 +49,13 @@ export const estimates = pgTable(
       scale: HOURLY_RATE_DIGITS.decimalPlaces,
     }),
     currency: varchar('currency', { length: 3 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('estimates_project_idx').on(t.projectId),
     index('estimates_name_idx').on(sql`lower(${t.name})`, t.id),
-    check('estimates_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('estimates_name_not_blank', notBlank(t.name)),
     check('estimates_safe_modifier_positive', sql`${t.safeModifier} > 0`),
     check('estimates_hourly_rate_positive', sql`${t.hourlyRate} > 0`),
     check('estimates_rate_has_currency', sql`${t.hourlyRate} is null or ${t.currency} <> ''`),
@@ -74,9 +70,7 @@ export const estimateSections = pgTable(
   'estimate_sections',
   {
     id: serial('id').primaryKey(),
-    estimateId: integer('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
+    estimateId: parentId('estimate_id', () => estimates.id),
     name: varchar('name', { length: L.sectionName }).notNull(),
     // 0-based position among the estimate's sections, kept gap-free by http/ordering.ts.
     order: integer('order').notNull(),
@@ -84,7 +78,7 @@ export const estimateSections = pgTable(
   (t) => [
     uniqueIndex('estimate_sections_estimate_order_key').on(t.estimateId, t.order),
     check('estimate_sections_order_not_negative', sql`${t.order} >= 0`),
-    check('estimate_sections_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('estimate_sections_name_not_blank', notBlank(t.name)),
   ],
 );
 
@@ -93,9 +87,7 @@ export const estimateItems = pgTable(
   {
     id: serial('id').primaryKey(),
     // A deleted section takes its items (and their comments) with it.
-    sectionId: integer('section_id')
-      .notNull()
-      .references(() => estimateSections.id, { onDelete: 'cascade' }),
+    sectionId: parentId('section_id', () => estimateSections.id),
     description: text('description').notNull(),
     hoursLow: hours('hours_low').notNull().default('0.00'),
     hoursHigh: hours('hours_high').notNull().default('0.00'),
@@ -110,7 +102,7 @@ export const estimateItems = pgTable(
     check('estimate_items_hours_low_not_negative', sql`${t.hoursLow} >= 0`),
     check('estimate_items_hours_high_not_negative', sql`${t.hoursHigh} >= 0`),
     check('estimate_items_hours_low_not_above_high', sql`${t.hoursLow} <= ${t.hoursHigh}`),
-    check('estimate_items_description_not_blank', sql`btrim(${t.description}) <> ''`),
+    check('estimate_items_description_not_blank', notBlank(t.description)),
     check('estimate_items_description_length', maxLength(t.description, L.itemDescription)),
     check('estimate_items_notes_length', maxLength(t.notes, L.itemText)),
     check('estimate_items_questions_length', maxLength(t.questions, L.itemText)),
@@ -121,19 +113,17 @@ export const estimateItemComments = pgTable(
   'estimate_item_comments',
   {
     id: serial('id').primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => estimateItems.id, { onDelete: 'cascade' }),
+    itemId: parentId('item_id', () => estimateItems.id),
     // A comment outlives its author's account (the discussion of an item stays whole).
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id'),
     content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Also serves the per-item comment counts of an estimate detail (index-only).
     index('estimate_item_comments_item_idx').on(t.itemId, t.createdAt, t.id),
     index('estimate_item_comments_user_idx').on(t.userId),
-    check('estimate_item_comments_content_not_blank', sql`btrim(${t.content}) <> ''`),
+    check('estimate_item_comments_content_not_blank', notBlank(t.content)),
     check('estimate_item_comments_content_length', maxLength(t.content, L.comment)),
   ],
 );

@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { LEAD_LIMITS, LEAD_PHONE_MATCH_MIN_DIGITS, LEAD_STATUSES } from '@portal/contract/leads';
 import { clients } from './clients';
 import { projects } from './projects';
-import { users } from './users';
-
-const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { userRef } from './users';
+import { createdAt, isOneOf, maxLength, notBlank, parentId } from './columns';
 
 /**
  * The text the lead search matches: names, email, company and phone in one lowercased string.
@@ -49,7 +38,7 @@ export const leads = pgTable(
     message: text('message').notNull().default(''),
     // The query parameters of the page a website lead came from: a flat map of text.
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // What a won lead became (issue 18); the lead stays if the client or project goes.
     convertedClientId: integer('converted_client_id').references(() => clients.id, {
       onDelete: 'set null',
@@ -76,13 +65,10 @@ export const leads = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    check('leads_status_known', sql`${t.status} IN (${oneOf(LEAD_STATUSES)})`),
+    check('leads_status_known', isOneOf(t.status, LEAD_STATUSES)),
     check('leads_metadata_object', sql`jsonb_typeof(${t.metadata}) = 'object'`),
-    check('leads_notes_length', sql`length(${t.notes}) <= ${sql.raw(String(LEAD_LIMITS.notes))}`),
-    check(
-      'leads_message_length',
-      sql`length(${t.message}) <= ${sql.raw(String(LEAD_LIMITS.message))}`,
-    ),
+    check('leads_notes_length', maxLength(t.notes, LEAD_LIMITS.notes)),
+    check('leads_message_length', maxLength(t.message, LEAD_LIMITS.message)),
   ],
 );
 
@@ -90,21 +76,16 @@ export const leadComments = pgTable(
   'lead_comments',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: parentId('lead_id', () => leads.id),
     message: text('message').notNull(),
     // A comment outlives its author's account (the history of a lead stays whole).
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdById: userRef('created_by_id'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('lead_comments_lead_idx').on(t.leadId, t.createdAt, t.id),
     index('lead_comments_created_by_idx').on(t.createdById),
-    check('lead_comments_message_not_blank', sql`btrim(${t.message}) <> ''`),
-    check(
-      'lead_comments_message_length',
-      sql`length(${t.message}) <= ${sql.raw(String(LEAD_LIMITS.comment))}`,
-    ),
+    check('lead_comments_message_not_blank', notBlank(t.message)),
+    check('lead_comments_message_length', maxLength(t.message, LEAD_LIMITS.comment)),
   ],
 );

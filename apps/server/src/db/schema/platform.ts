@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
 
 /**
  * Outgoing email, written in the same transaction as the change that causes it and sent by
@@ -13,10 +14,10 @@ export const emailOutbox = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
     lastError: text('last_error'),
   },
   (t) => [
@@ -30,5 +31,5 @@ export const emailOutbox = pgTable(
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 300 }).primaryKey(),
   count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: at('reset_at').notNull(),
 });

@@ -7,14 +7,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { NOTE_STATUSES, PROJECT_STATUSES } from '@portal/contract/projects';
 import { clients, slugFormatCheck } from './clients';
-
-const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { createdAt, isOneOf, notBlank, parentId, updatedAt } from './columns';
 
 const url = (name: string) => varchar(name, { length: 2048 });
 
@@ -46,16 +44,16 @@ export const projects = pgTable(
     flutterRepoUrl: url('flutter_repo_url'),
     androidRepoUrl: url('android_repo_url'),
     iosRepoUrl: url('ios_repo_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('projects_slug_key').on(t.slug),
     index('projects_client_idx').on(t.clientId),
     index('projects_name_idx').on(sql`lower(${t.name})`, t.id),
     check('projects_slug_format', slugFormatCheck(t.slug)),
-    check('projects_name_not_blank', sql`btrim(${t.name}) <> ''`),
-    check('projects_status_known', sql`${t.status} IN (${oneOf(PROJECT_STATUSES)})`),
+    check('projects_name_not_blank', notBlank(t.name)),
+    check('projects_status_known', isOneOf(t.status, PROJECT_STATUSES)),
     check('projects_percentage_range', sql`${t.percentageComplete} BETWEEN 0 AND 100`),
   ],
 );
@@ -69,7 +67,7 @@ export const phases = pgTable(
   },
   (t) => [
     uniqueIndex('phases_phase_name_key').on(sql`lower(${t.phaseName})`),
-    check('phases_phase_name_not_blank', sql`btrim(${t.phaseName}) <> ''`),
+    check('phases_phase_name_not_blank', notBlank(t.phaseName)),
   ],
 );
 
@@ -77,9 +75,7 @@ export const projectPhases = pgTable(
   'project_phases',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentId('project_id', () => projects.id),
     // A phase in use cannot be deleted (decision 0007).
     phaseId: integer('phase_id')
       .notNull()
@@ -96,18 +92,16 @@ export const projectNotes = pgTable(
   'project_notes',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentId('project_id', () => projects.id),
     content: text('content').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('project_notes_project_idx').on(t.projectId, t.createdAt),
-    check('project_notes_status_known', sql`${t.status} IN (${oneOf(NOTE_STATUSES)})`),
-    check('project_notes_content_not_blank', sql`btrim(${t.content}) <> ''`),
+    check('project_notes_status_known', isOneOf(t.status, NOTE_STATUSES)),
+    check('project_notes_content_not_blank', notBlank(t.content)),
   ],
 );
 
@@ -115,17 +109,15 @@ export const milestones = pgTable(
   'milestones',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentId('project_id', () => projects.id),
     name: varchar('name', { length: 255 }).notNull(),
     // 0-based position among the project's milestones, kept gap-free by http/ordering.ts.
     order: integer('order').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('milestones_project_order_key').on(t.projectId, t.order),
     check('milestones_order_not_negative', sql`${t.order} >= 0`),
-    check('milestones_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('milestones_name_not_blank', notBlank(t.name)),
   ],
 );

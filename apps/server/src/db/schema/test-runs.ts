@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   check,
   index,
@@ -6,29 +5,22 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { TEST_RESULTS, TEST_RUN_LIMITS, TEST_RUN_STATUSES } from '@portal/contract/test-runs';
 import { TEST_STEP_TYPES } from '@portal/contract/test-plans';
 import { milestones } from './projects';
-import { users } from './users';
+import { userRef } from './users';
+import { at, isOneOf, parentId } from './columns';
 
 const L = TEST_RUN_LIMITS;
-const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-const at = (name: string) => timestamp(name, { withTimezone: true });
-// A person leaving the studio does not take the record of what they did with them.
-const userRef = (name: string) =>
-  integer(name).references(() => users.id, { onDelete: 'set null' });
 
 export const testRuns = pgTable(
   'test_runs',
   {
     id: serial('id').primaryKey(),
-    milestoneId: integer('milestone_id')
-      .notNull()
-      .references(() => milestones.id, { onDelete: 'cascade' }),
+    milestoneId: parentId('milestone_id', () => milestones.id),
     // N of the default name "Run N": 1, 2, … per milestone.
     number: integer('number').notNull(),
     name: varchar('name', { length: L.name }).notNull(),
@@ -47,7 +39,7 @@ export const testRuns = pgTable(
   (t) => [
     uniqueIndex('test_runs_milestone_number_key').on(t.milestoneId, t.number),
     index('test_runs_milestone_started_idx').on(t.milestoneId, t.startedAt),
-    check('test_runs_status_known', sql`${t.status} IN (${oneOf(TEST_RUN_STATUSES)})`),
+    check('test_runs_status_known', isOneOf(t.status, TEST_RUN_STATUSES)),
   ],
 );
 
@@ -55,9 +47,7 @@ export const testRunResults = pgTable(
   'test_run_results',
   {
     id: serial('id').primaryKey(),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    runId: parentId('run_id', () => testRuns.id),
     order: integer('order').notNull(),
     // Copies of the plan at the start, so later plan edits never change a run.
     flowName: varchar('flow_name', { length: 255 }).notNull(),
@@ -70,8 +60,8 @@ export const testRunResults = pgTable(
   },
   (t) => [
     uniqueIndex('test_run_results_run_order_key').on(t.runId, t.order),
-    check('test_run_results_result_known', sql`${t.result} IN (${oneOf(TEST_RESULTS)})`),
-    check('test_run_results_step_type_known', sql`${t.stepType} IN (${oneOf(TEST_STEP_TYPES)})`),
+    check('test_run_results_result_known', isOneOf(t.result, TEST_RESULTS)),
+    check('test_run_results_step_type_known', isOneOf(t.stepType, TEST_STEP_TYPES)),
   ],
 );
 
@@ -79,9 +69,7 @@ export const testRunAttachments = pgTable(
   'test_run_attachments',
   {
     id: serial('id').primaryKey(),
-    resultId: integer('result_id')
-      .notNull()
-      .references(() => testRunResults.id, { onDelete: 'cascade' }),
+    resultId: parentId('result_id', () => testRunResults.id),
     // Where the storage driver keeps the bytes; served only through the API (decision 0019).
     storageKey: varchar('storage_key', { length: 200 }).notNull(),
     name: varchar('name', { length: L.attachmentName }).notNull(),

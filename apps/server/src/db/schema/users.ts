@@ -6,10 +6,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt, parentId } from './columns';
 
 export const users = pgTable(
   'users',
@@ -25,8 +25,8 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
-    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: at('last_login'),
+    dateJoined: at('date_joined').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -38,18 +38,20 @@ export const users = pgTable(
   ],
 );
 
+/** Who did something. A person leaving the studio does not take the record of what they did. */
+export const userRef = (name: string) =>
+  integer(name).references(() => users.id, { onDelete: 'set null' });
+
 export const authTokens = pgTable(
   'auth_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     // SHA-256 of the token; the token itself is never stored.
     keyHash: varchar('key_hash', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
     // Set on impersonation tokens: the superuser acting as userId.
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
   },
@@ -63,13 +65,9 @@ export const impersonations = pgTable(
   'impersonations',
   {
     id: serial('id').primaryKey(),
-    impersonatorId: integer('impersonator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    targetId: integer('target_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    impersonatorId: parentId('impersonator_id', () => users.id),
+    targetId: parentId('target_id', () => users.id),
+    startedAt: at('started_at').notNull().defaultNow(),
     ip: varchar('ip', { length: 64 }),
   },
   (t) => [index('impersonations_impersonator_idx').on(t.impersonatorId)],
@@ -79,12 +77,10 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     provider: varchar('provider', { length: 32 }).notNull(),
     uid: varchar('uid', { length: 255 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_accounts_provider_uid_key').on(t.provider, t.uid)],
 );
