@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MODEL_FIELD_TYPES,
   parseCanvasData,
@@ -6,18 +6,9 @@ import {
   type Canvas,
   type CanvasSummary,
 } from '@portal/contract/canvas';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
-
-const signIn = (username: string) => signInDemo(t, username);
+const { signIn } = useDemoApp();
 
 const MIRROR = {
   OneToOne: 'OneToOne',

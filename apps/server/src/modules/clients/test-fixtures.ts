@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { clients, clientUsers, projects } from '../../db/schema/index';
 import { createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
@@ -80,4 +81,32 @@ export const insertProject = async (
   const [row] = await t.db.insert(projects).values(fields).returning();
   if (!row) throw new Error('project not created');
   return row;
+};
+
+type Injected = { statusCode: number; json: () => unknown };
+
+/** The answer's body, after checking the call created something (201). */
+export const created = async <T>(response: Promise<Injected>) => {
+  const res = await response;
+  expect(res.statusCode).toBe(201);
+  return res.json() as T;
+};
+
+/**
+ * The permission-matrix world (Acme with `member`, Globex with `outsider`, staff) with a project
+ * for each client, which the estimate and test-plan worlds build on.
+ */
+export const createProjectWorld = async (t: TestContext, prefix: string) => {
+  const w = await createWorld(t, prefix);
+  const acme = await insertProject(t, {
+    clientId: w.acme.id,
+    name: `${prefix} Acme Site`,
+    slug: `${prefix}-acme-site`,
+  });
+  const globex = await insertProject(t, {
+    clientId: w.globex.id,
+    name: `${prefix} Globex App`,
+    slug: `${prefix}-globex-app`,
+  });
+  return { ...w, projects: { acme, globex } };
 };

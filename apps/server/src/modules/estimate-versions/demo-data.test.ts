@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
 import type { Estimate } from '@portal/contract/estimates';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
+const { signIn } = useDemoApp();
 
 describe('demo versions', () => {
   it('show Dana one approved version and one waiting for her decision', async () => {
-    const get = await signInDemo(t, 'dana@acme.example');
+    const get = await signIn('dana@acme.example');
     const estimates: Estimate[] = (await get('/api/estimates/')).json().results;
     const id = (name: string) => estimates.find((e) => e.name === name)!.id;
 

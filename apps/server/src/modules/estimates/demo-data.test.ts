@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Estimate, EstimateDetail } from '@portal/contract/estimates';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
-
-const signIn = (username: string) => signInDemo(t, username);
+const { signIn } = useDemoApp();
 
 describe('demo estimates', () => {
   it('show the demo client user Acme’s estimates with sections, items, totals and comments', async () => {

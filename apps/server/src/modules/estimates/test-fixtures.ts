@@ -1,7 +1,6 @@
-import { expect } from 'vitest';
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import type { TestContext } from '../../test/test-app';
-import { createWorld, insertProject } from '../clients/test-fixtures';
+import { created, createProjectWorld } from '../clients/test-fixtures';
 
 /**
  * The permission-matrix world of clients (Acme with `member`, Globex with `outsider`, staff)
@@ -9,24 +8,9 @@ import { createWorld, insertProject } from '../clients/test-fixtures';
  * holding one item.
  */
 export const createEstimateWorld = async (t: TestContext, prefix: string) => {
-  const w = await createWorld(t, prefix);
+  const w = await createProjectWorld(t, prefix);
   const staff = w.as('staff');
-  const acmeProject = await insertProject(t, {
-    clientId: w.acme.id,
-    name: `${prefix} Acme Site`,
-    slug: `${prefix}-acme-site`,
-  });
-  const globexProject = await insertProject(t, {
-    clientId: w.globex.id,
-    name: `${prefix} Globex App`,
-    slug: `${prefix}-globex-app`,
-  });
-
-  const created = async <T>(response: Promise<{ statusCode: number; json: () => T }>) => {
-    const res = await response;
-    expect(res.statusCode).toBe(201);
-    return res.json();
-  };
+  const { acme: acmeProject, globex: globexProject } = w.projects;
   const createEstimate = (project: number, name: string, extra: Record<string, unknown> = {}) =>
     created<EstimateDetail>(
       staff.post('/api/estimates/', {

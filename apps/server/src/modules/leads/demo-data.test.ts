@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type Lead, type LeadComment } from '@portal/contract/leads';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-let get: (url: string) => Promise<{ statusCode: number; json: () => unknown }>;
-
+const { signIn } = useDemoApp();
+let get: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/token-auth/',
-    payload: { username: 'lee@studio.example', password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Token ${login.json().token}` };
-  get = (url) => t.app.inject({ method: 'GET', url, headers });
+  get = await signIn('lee@studio.example');
 });
-afterAll(() => t.close());
 
 describe('demo leads', () => {
   it('fill a few pages across every status, some from the website, some discussed', async () => {

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
-
-const signIn = (username: string) => signInDemo(t, username);
+const { signIn } = useDemoApp();
 
 describe('demo clients and projects', () => {
   it('let the demo client user sign in and see only Acme’s projects', async () => {

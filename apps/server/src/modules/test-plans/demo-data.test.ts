@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import type { TestFlow } from '@portal/contract/test-plans';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
+const { signIn } = useDemoApp();
 
 describe('demo test plan', () => {
   it('shows the Acme client user a plan with ordered flows, both step types and Markdown links', async () => {
-    const get = await signInDemo(t, 'dana@acme.example');
+    const get = await signIn('dana@acme.example');
     const milestones: Milestone[] = (await get('/api/milestones/?page_size=100')).json().results;
     const first = milestones.find((m) => m.name === 'Kick-off');
     expect(first?.order).toBe(0);

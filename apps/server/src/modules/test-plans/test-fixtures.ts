@@ -4,9 +4,7 @@ import type { Milestone } from '@portal/contract/milestones';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { testFlows, testSteps } from '../../db/schema/index';
 import type { TestContext } from '../../test/test-app';
-import { createWorld, insertProject, type Role } from '../clients/test-fixtures';
-
-type Injected = { statusCode: number; json: () => unknown };
+import { created, createProjectWorld, type Role } from '../clients/test-fixtures';
 
 /**
  * The permission-matrix world of clients (Acme with `member`, Globex with `outsider`, staff)
@@ -14,24 +12,9 @@ type Injected = { statusCode: number; json: () => unknown };
  * one flow holding one step.
  */
 export const createTestPlanWorld = async (t: TestContext, prefix: string) => {
-  const w = await createWorld(t, prefix);
+  const w = await createProjectWorld(t, prefix);
   const staff = w.as('staff');
-  const acmeProject = await insertProject(t, {
-    clientId: w.acme.id,
-    name: `${prefix} Acme Site`,
-    slug: `${prefix}-acme-site`,
-  });
-  const globexProject = await insertProject(t, {
-    clientId: w.globex.id,
-    name: `${prefix} Globex App`,
-    slug: `${prefix}-globex-app`,
-  });
-
-  const created = async <T>(response: Promise<Injected>) => {
-    const res = await response;
-    expect(res.statusCode).toBe(201);
-    return res.json() as T;
-  };
+  const { acme: acmeProject, globex: globexProject } = w.projects;
   const createMilestone = (project: number, name: string) =>
     created<Milestone>(staff.post('/api/milestones/', { project, name }));
   const createFlow = (milestone: number, name: string, role: Role = 'staff') =>

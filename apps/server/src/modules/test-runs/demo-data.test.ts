@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import type { TestRun, TestRunListItem } from '@portal/contract/test-runs';
-import { seedDemoData } from '../../seed/demo';
-import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useDemoApp } from '../../test/demo-sign-in';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  await seedDemoData(t.db);
-});
-afterAll(() => t.close());
+const { signIn } = useDemoApp();
 
 describe('demo test runs', () => {
   it('shows Dana a signed-off run and a completed one waiting for her on the demo milestone', async () => {
-    const get = await signInDemo(t, 'dana@acme.example');
+    const get = await signIn('dana@acme.example');
     const milestones: Milestone[] = (await get('/api/milestones/?page_size=100')).json().results;
     const kickOff = milestones.find((m) => m.name === 'Kick-off');
     const runs: TestRunListItem[] = (await get(`/api/test-runs/?milestone=${kickOff?.id}`)).json()
