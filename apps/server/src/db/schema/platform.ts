@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing email, written in the same transaction as the change that causes it and sent by
@@ -13,6 +22,8 @@ export const emailOutbox = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // Extra headers (List-Unsubscribe on notification emails); null for most messages.
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
