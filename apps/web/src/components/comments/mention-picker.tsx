@@ -63,10 +63,9 @@ export const useMentionPicker = ({
     onInsert(value);
     setOpen(null);
     const at = open.start + inserted.length;
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(at, at);
-    });
+    // The form wrote the new value into the box already: the caret goes after the mention.
+    el.focus();
+    el.setSelectionRange(at, at);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
