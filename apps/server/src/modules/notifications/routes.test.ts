@@ -286,8 +286,12 @@ describe('emails', () => {
       .replace('http://portal.test', '')
       .replace(`user=${w.users.member.id}`, `user=${w.users.staff.id}`);
     for (const url of [forged, other]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('This unsubscribe link is not valid.');
+      const api = await t.app.inject({ method: 'POST', url });
+      expect(api.statusCode).toBe(400);
+      expect(Object.keys(api.json())).toEqual(['signature']);
     }
     const setting = () =>
       t.db
@@ -302,8 +306,12 @@ describe('emails', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('You will no longer get notification emails');
+    expect(res.json().detail).toContain('You will no longer get notification emails');
     expect(await setting()).toEqual([{ email: 'off' }]);
-    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    // The link in the email, opened in a browser: a page, and it stays unsubscribed.
+    const page = await t.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('You will no longer get notification emails');
   });
 });
