@@ -4,6 +4,8 @@ import { sendDigests, sendInstantEmails } from './emails';
 
 const DIGEST = 'notification-digest';
 const INSTANT = 'notification-instant-emails';
+/** Any constant every instance agrees on: "notify" in ASCII. */
+const JOBS_SETUP_LOCK = 0x6e6f74696679;
 
 /** The UTC day a digest belongs to: at most one per person per day. */
 export const digestDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -21,9 +23,18 @@ export const startNotificationJobs = async (
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: 2 });
   boss.on('error', options.onError);
   await boss.start();
-  for (const name of [DIGEST, INSTANT]) await boss.createQueue(name);
-  await boss.schedule(DIGEST, options.cron, {}, { tz: 'UTC' });
-  await boss.schedule(INSTANT, '* * * * *', {}, { tz: 'UTC' });
+  // Instances starting together would deadlock creating the same queues: one at a time.
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [JOBS_SETUP_LOCK]);
+    for (const name of [DIGEST, INSTANT])
+      if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    await boss.schedule(DIGEST, options.cron, {}, { tz: 'UTC' });
+    await boss.schedule(INSTANT, '* * * * *', {}, { tz: 'UTC' });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [JOBS_SETUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
   await boss.work(DIGEST, async () => {
     if ((await sendDigests(ctx.db, ctx.config, digestDay(new Date()))) > 0) ctx.mail.poke();
   });
