@@ -71,6 +71,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long a stopping instance lets requests in flight finish before it closes them.
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt.default(10),
+  // When the daily notification digest goes out (cron, UTC).
+  NOTIFICATION_DIGEST_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'a five-field cron expression')
+    .default('0 7 * * *'),
   // Behind a load balancer: how many proxy hops (or which addresses) to trust for the client IP.
   TRUST_PROXY: z
     .string()
@@ -121,6 +126,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   portalName: string;
+  digestCron: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demoData: boolean;
@@ -207,6 +213,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     portalName: e.PORTAL_NAME,
+    digestCron: e.NOTIFICATION_DIGEST_CRON,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,

@@ -100,6 +100,27 @@ describe('the server process', () => {
     );
   }, 120_000);
 
+  it('ends open notification streams on SIGTERM and exits promptly and cleanly', async () => {
+    const portal = await startPortal({ port: 8861, databaseUrl, how: 'node' });
+    const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
+      username: 'admin@process.test',
+      password: 'admin-password-1',
+    });
+    const { token } = JSON.parse(login.body) as { token: string };
+    const stream = await fetch(`${portal.url}/api/notifications/stream/`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    portal.signal('SIGTERM');
+    // The stream ends (it does not hang until the shutdown timeout cuts it).
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+    expect(await portal.exited, portal.output()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8_000);
+  }, 60_000);
+
   describe('with S3 storage', () => {
     let s3: Awaited<ReturnType<typeof startS3Server>>;
     let endpoint: string;

@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
+import { startNotificationJobs } from './modules/notifications/jobs';
 import { bootstrap } from './seed/index';
 import { createStorage, StorageConfigError } from './storage/storage';
 
@@ -85,6 +86,11 @@ const start = async () => {
   await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
 
   const app = await buildApp(ctx, { logger });
+  const jobs = await startNotificationJobs(ctx, {
+    databaseUrl: url,
+    cron: config.digestCron,
+    onError: (error) => app.log.error({ err: error }, 'notification jobs'),
+  });
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  ${config.portalName} is running on ${config.publicUrl}\n`);
 
@@ -98,7 +104,9 @@ const start = async () => {
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000);
     cut.unref();
     force.unref();
+    // Open notification streams are ended first (the notifications module's preClose hook).
     await app.close();
+    await jobs.stop();
     // The outbox finishes the message it is sending; the pool closes once nothing uses it.
     await mail.stop();
     await database.close();

@@ -164,4 +164,38 @@ describe('two instances behind HAProxy', () => {
     await sleep(5_500);
     expect(catcher.to(ADMIN.username)).toHaveLength(1);
   }, 30_000);
+
+  // Last: the lead it takes emails the admin, which the test above counts.
+  it('streams a notification committed on one instance to listeners on both', async () => {
+    const token = await login();
+    // One stream straight to each instance (the proxy would pick one for both).
+    const streams = await Promise.all(
+      [8851, 8852].map((port) =>
+        fetch(`http://127.0.0.1:${port}/api/notifications/stream/`, {
+          headers: { authorization: `Token ${token}` },
+        }),
+      ),
+    );
+    const heard = streams.map(async (stream) => {
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!/data: .*Ada Lovelace/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      await reader.cancel();
+      return text;
+    });
+    // The website form, through the proxy: whichever instance takes it, both tell the admin.
+    const lead = await call('POST', '/api/leads/', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@engines.test',
+    });
+    expect(lead.status).toBe(201);
+    for (const text of await Promise.all(heard))
+      expect(text).toMatch(/event: notification\ndata: .*New lead from the website: Ada Lovelace/);
+  }, 30_000);
 });

@@ -5,13 +5,23 @@ import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client';
 import { emailOutbox } from '../db/schema/index';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
 /** Queues a message; pass the transaction of the change that causes it. */
 export const enqueueEmail = async (db: Executor, email: Email) => {
-  await db
-    .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null });
+  await db.insert(emailOutbox).values({
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html ?? null,
+    headers: email.headers ?? null,
+  });
 };
 
 type Send = (message: Email & { from: string }) => Promise<void>;
@@ -149,6 +159,7 @@ export const startMailWorker = (
         subject: row.subject,
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
       });
     } catch (error) {
       options.onError(error);

@@ -5,6 +5,7 @@ import { clientRoutes } from './clients/routes';
 import { estimateVersionRoutes } from './estimate-versions/routes';
 import { estimateRoutes } from './estimates/routes';
 import { leadRoutes } from './leads/routes';
+import { notificationRoutes } from './notifications/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
 import { socialRoutes } from './social/routes';
@@ -26,4 +27,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(testPlanRoutes);
   await app.register(testRunRoutes);
   await app.register(canvasRoutes);
+  await app.register(notificationRoutes);
 };

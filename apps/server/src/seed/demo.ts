@@ -5,6 +5,7 @@ import { seedDemoCanvases } from '../modules/canvas/demo-data';
 import { seedDemoVersions } from '../modules/estimate-versions/demo-data';
 import { seedDemoEstimates } from '../modules/estimates/demo-data';
 import { seedDemoLeads } from '../modules/leads/demo-data';
+import { seedDemoNotifications } from '../modules/notifications/demo-data';
 import { seedClientsAndProjects } from '../modules/projects/demo-data';
 import { seedDemoTestPlans } from '../modules/test-plans/demo-data';
 import { seedDemoTestRuns } from '../modules/test-runs/demo-data';
@@ -50,4 +51,5 @@ export const seedDemoData = async (db: TransactionalExecutor) => {
   await seedDemoTestPlans(db);
   await seedDemoTestRuns(db);
   await seedDemoCanvases(db);
+  await seedDemoNotifications(db);
 };

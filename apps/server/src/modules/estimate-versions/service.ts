@@ -21,6 +21,7 @@ import { ApiError, notFound } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
 import { enqueueEmail } from '../../mail/outbox';
+import { notifyEstimateDecided, notifyEstimateSent } from '../notifications/notify';
 import { displayName } from '../clients/client-users';
 import { readEstimateDetail } from '../estimates/service';
 import { estimateScope } from '../estimates/scope';
@@ -204,6 +205,13 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           .innerJoin(users, eq(users.id, clientUsers.userId))
           .where(and(eq(clientUsers.clientId, estimate.clientId), eq(users.isActive, true)))
           .orderBy(users.id);
+        await notifyEstimateSent(tx, {
+          actorId: scope.userId,
+          clientId: estimate.clientId,
+          estimateId,
+          estimateName: estimate.name,
+          number,
+        });
         for (const recipient of recipients)
           await enqueueEmail(
             tx,
@@ -266,6 +274,14 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           .from(users)
           .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
           .orderBy(users.id);
+        if (estimate)
+          await notifyEstimateDecided(tx, {
+            actorId: scope.userId,
+            estimateId: row.estimateId,
+            estimateName: estimate.name,
+            number: row.number,
+            approved: decision.status === 'approved',
+          });
         if (estimate && decider)
           for (const { email } of staff)
             await enqueueEmail(

@@ -10,6 +10,7 @@ import { leadComments, leads, users } from '../../db/schema/index';
 import type { AuthContext } from '../../http/auth';
 import { fieldError, permissionDenied } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
+import { notifyLeadComment } from '../notifications/notify';
 
 const isForeignKeyViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
@@ -80,17 +81,32 @@ export const createLeadCommentService = (db: Database) => {
     create: async (body: LeadCommentCreateRequest, author: AuthContext): Promise<LeadComment> => {
       const missingLead = () => fieldError('lead', FIELD_MESSAGES.pkMissing(body.lead));
       const [lead] = await db
-        .select({ id: leads.id })
+        .select({
+          id: leads.id,
+          firstName: leads.firstName,
+          lastName: leads.lastName,
+          email: leads.email,
+        })
         .from(leads)
         .where(eq(leads.id, body.lead))
         .limit(1);
       if (!lead) throw missingLead();
       try {
-        const [row] = await db
-          .insert(leadComments)
-          .values({ leadId: body.lead, message: body.message, createdById: author.user.id })
-          .returning();
-        if (!row) throw new Error('comment not created');
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(leadComments)
+            .values({ leadId: body.lead, message: body.message, createdById: author.user.id })
+            .returning();
+          if (!inserted) throw new Error('comment not created');
+          await notifyLeadComment(tx, {
+            actorId: author.user.id,
+            leadId: lead.id,
+            leadName: `${lead.firstName} ${lead.lastName}`,
+            leadEmail: lead.email,
+            message: inserted.message,
+          });
+          return inserted;
+        });
         return toCommentDto({
           id: row.id,
           lead: row.leadId,

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { leadComments, leads, leadSearchDocument, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { enqueueEmail } from '../../mail/outbox';
+import { notifyNewLead } from '../notifications/notify';
 import { mergeTouchMetadata } from './duplicates';
 import { newLeadEmail } from './emails';
 
@@ -301,6 +302,12 @@ export const createLeadService = (ctx: AppContext) => {
           metadata: body.metadata ?? {},
         };
         const link = `${config.publicUrl}/leads?search=${encodeURIComponent(lead.email)}`;
+        await notifyNewLead(tx, {
+          leadId: row.id,
+          name: `${lead.first_name} ${lead.last_name}`,
+          email: lead.email,
+          returning: known !== undefined,
+        });
         for (const { email } of staff)
           await enqueueEmail(
             tx,

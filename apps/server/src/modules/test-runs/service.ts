@@ -28,6 +28,7 @@ import { ApiError, fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
 import { enqueueEmail } from '../../mail/outbox';
+import { notifyTestRunSignedOff } from '../notifications/notify';
 import type { Storage } from '../../storage/storage';
 import { randomKey, PRIVATE_FOLDER } from '../../storage/keys';
 import { milestoneScope } from '../test-plans/scope';
@@ -427,6 +428,7 @@ export const createTestRunService = (
           .from(users)
           .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
           .orderBy(asc(users.id));
+        await notifyTestRunSignedOff(tx, { actorId: who.userId, runId: id, runName: signed.name });
         for (const { email } of staff)
           await enqueueEmail(
             tx,

@@ -111,3 +111,57 @@ describe('CommentThread', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('CommentThread mentions', () => {
+  const people = [
+    { id: 1, name: 'Lee Park', email: 'lee@studio.test' },
+    { id: 2, name: 'Dana Reyes', email: 'dana@acme.test' },
+  ];
+  const renderWithPeople = () => {
+    const onCreate = vi.fn(() => Promise.resolve());
+    render(
+      <CommentThread
+        comments={loaded([])}
+        onCreate={onCreate}
+        onDelete={vi.fn()}
+        textField="content"
+        placeholder="Ask."
+        mentionables={people}
+      />,
+    );
+    return { onCreate, user: userEvent.setup() };
+  };
+
+  it('typing @ lists the people, narrowed as one types; the keyboard picks one', async () => {
+    const { onCreate, user } = renderWithPeople();
+    const box = screen.getByRole('textbox', { name: 'New comment' });
+    await user.type(box, 'Hi @');
+    const list = screen.getByRole('listbox', { name: 'People to mention' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Lee Parklee@studio.test', 'Dana Reyesdana@acme.test']);
+    await user.type(box, 'da');
+    expect(within(list).getAllByRole('option')).toHaveLength(1);
+    expect(box).toHaveAttribute('aria-activedescendant', within(list).getByRole('option').id);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveValue('Hi @dana@acme.test ');
+    await user.type(box, 'can you check?');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(onCreate).toHaveBeenCalledWith('Hi @dana@acme.test can you check?'));
+  });
+
+  it('arrow keys move through the list and Escape closes it without picking', async () => {
+    const { user } = renderWithPeople();
+    const box = screen.getByRole('textbox', { name: 'New comment' });
+    await user.type(box, '@');
+    await user.keyboard('{ArrowDown}');
+    const options = screen.getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveValue('@');
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
 import { formatCommentTime } from '../../lib/format';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
 import { Textarea } from '../ui/textarea';
 import { toast } from '../ui/toast';
+import { useMentionPicker, type MentionCandidate } from './mention-picker';
 
 /** One comment as a thread shows it, whatever area it belongs to. */
 export type ThreadComment = {
@@ -36,6 +37,8 @@ type CommentThreadProps = {
   /** The server's name for the text (`message` for leads, `content` for estimate items). */
   textField: string;
   placeholder: string;
+  /** The people who may be mentioned here; without them there is no mention picker. */
+  mentionables?: readonly MentionCandidate[] | undefined;
 };
 
 /** The small count pill beside a thread's heading; nothing while empty or loading. */
@@ -89,16 +92,25 @@ const NewComment = ({
   onCreate,
   textField,
   placeholder,
-}: Pick<CommentThreadProps, 'onCreate' | 'textField' | 'placeholder'>) => {
+  mentionables,
+}: Pick<CommentThreadProps, 'onCreate' | 'textField' | 'placeholder' | 'mentionables'>) => {
   const fieldId = useId();
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<CommentForm>({ defaultValues: { [textField]: '' } });
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const field = register(textField);
+  const picker = useMentionPicker({
+    people: mentionables,
+    box,
+    onInsert: (value) => setValue(textField, value, { shouldDirty: true }),
+  });
   const blank = (useWatch({ control, name: textField }) ?? '').trim() === '';
   const error = errors[textField];
 
@@ -117,15 +129,29 @@ const NewComment = ({
       <label htmlFor={fieldId} className="sr-only">
         New comment
       </label>
-      <Textarea
-        id={fieldId}
-        rows={3}
-        placeholder={placeholder}
-        invalid={Boolean(error)}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...register(textField)}
-        className="min-h-0"
-      />
+      <div className="relative">
+        <Textarea
+          id={fieldId}
+          rows={3}
+          placeholder={
+            mentionables?.length ? `${placeholder} Type @ to mention someone.` : placeholder
+          }
+          invalid={Boolean(error)}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...field}
+          {...picker.boxProps}
+          ref={(el) => {
+            field.ref(el);
+            box.current = el;
+          }}
+          onBlur={(event) => {
+            picker.boxProps.onBlur();
+            void field.onBlur(event);
+          }}
+          className="min-h-0"
+        />
+        {picker.list}
+      </div>
       {error && (
         <p id={`${fieldId}-error`} role="alert" className="text-xs font-medium text-red-600">
           {error.message}
@@ -152,6 +178,7 @@ export const CommentThread = ({
   onDelete,
   textField,
   placeholder,
+  mentionables,
 }: CommentThreadProps) => {
   const [pending, setPending] = useState<ThreadComment | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -206,7 +233,12 @@ export const CommentThread = ({
   return (
     <div className="flex flex-col gap-4">
       {body}
-      <NewComment onCreate={onCreate} textField={textField} placeholder={placeholder} />
+      <NewComment
+        onCreate={onCreate}
+        textField={textField}
+        placeholder={placeholder}
+        mentionables={mentionables}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

@@ -11,6 +11,7 @@ import { permissionDenied } from '../../../http/errors';
 import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
+import { notifyItemComment } from '../../notifications/notify';
 import { itemScope, referencedItem } from '../scope';
 
 const columns = {
@@ -101,6 +102,11 @@ export const createEstimateItemCommentService = (db: Database) => {
           .values({ itemId: item.id, content: body.content, userId: author.user.id })
           .returning();
         if (!row) throw new Error('comment not created');
+        await notifyItemComment(tx, {
+          actorId: author.user.id,
+          itemId: item.id,
+          content: row.content,
+        });
         return toCommentDto({
           id: row.id,
           item: row.itemId,

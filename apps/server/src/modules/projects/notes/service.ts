@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
 import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
+import { notifyProjectNote } from '../../notifications/notify';
 import type { Scope } from '../../../http/scope';
 import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
@@ -64,6 +65,12 @@ export const createProjectNoteService = (db: Database) => {
           .values({ projectId: project.id, content: body.content, status: body.status ?? 'open' })
           .returning();
         if (!row) throw new Error('note not created');
+        await notifyProjectNote(tx, {
+          actorId: scope.userId,
+          noteId: row.id,
+          projectId: project.id,
+          content: row.content,
+        });
         return toNoteDto(row);
       });
     },

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { CommentCount, CommentThread } from '../../../components/comments/comment-thread';
 import { useSession } from '../../../lib/auth';
+import { useMentionable } from '../../notifications/api/notifications';
+import { useEstimate } from '../api/estimates';
 import { useCreateItemComment, useDeleteItemComment, useItemComments } from '../api/comments';
 
 /** An item's comments, oldest first, and a box to add one: for staff and the client alike. */
@@ -9,6 +11,9 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
   const query = useItemComments(itemId);
   const create = useCreateItemComment(estimateId, itemId);
   const remove = useDeleteItemComment(estimateId, itemId);
+  // The estimate is in the cache already (its page is open): staff and its client's users.
+  const clientId = useEstimate(estimateId).data?.project.client.id ?? null;
+  const mentionable = useMentionable(clientId, clientId !== null);
   const data = useMemo(
     () =>
       query.data?.map((comment) => ({
@@ -40,6 +45,7 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
         onDelete={remove.mutateAsync}
         textField="content"
         placeholder="Ask a question or leave a note…"
+        mentionables={mentionable.data}
       />
     </section>
   );

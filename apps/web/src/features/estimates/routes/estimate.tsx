@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ChevronLeft, LayoutList, Pencil, Plus, Printer } from 'lucide-react';
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { PageSpinner } from '../../../components/layout/page-spinner';
@@ -138,6 +138,31 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   );
   const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
   const overlay = state.overlay;
+
+  // `?item=7` (a notification's link) opens that item's drawer once, then leaves the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedItem = Number(searchParams.get('item')) || null;
+  const [handledItem, setHandledItem] = useState<number | null>(null);
+  if (linkedItem !== handledItem) {
+    setHandledItem(linkedItem);
+    const item = estimate.sections.flatMap((s) => s.items).find((i) => i.id === linkedItem);
+    if (item)
+      setState((current) => ({
+        overlay: { kind: 'item', sectionId: item.section, item },
+        open: true,
+        session: current.session + 1,
+      }));
+  }
+  useEffect(() => {
+    if (linkedItem === null) return;
+    setSearchParams(
+      (params) => {
+        params.delete('item');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [linkedItem, setSearchParams]);
 
   // The drawer follows the item as it changes (a comment, an edit, a move into another section).
   const itemOverlay = overlay?.kind === 'item' ? overlay : null;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { CommentCount, CommentThread } from '../../../components/comments/comment-thread';
+import { useMentionable } from '../../notifications/api/notifications';
 import { useCreateLeadComment, useDeleteLeadComment, useLeadComments } from '../api/lead-comments';
 import { DrawerSection } from './drawer-section';
 
@@ -8,6 +9,8 @@ export const LeadComments = ({ leadId }: { leadId: number }) => {
   const query = useLeadComments(leadId);
   const create = useCreateLeadComment(leadId);
   const remove = useDeleteLeadComment(leadId);
+  // Leads are staff-only: only staff may be mentioned.
+  const mentionable = useMentionable(null);
   const data = useMemo(
     () =>
       query.data?.map((comment) => ({
@@ -33,6 +36,7 @@ export const LeadComments = ({ leadId }: { leadId: number }) => {
         onDelete={remove.mutateAsync}
         textField="message"
         placeholder="Write a comment…"
+        mentionables={mentionable.data}
       />
     </DrawerSection>
   );

@@ -1,13 +1,14 @@
-import { KeyRound, UserRound } from 'lucide-react';
+import { Bell, KeyRound, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/layout/page';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/auth';
+import { NotificationSettingsForm } from '../../notifications/components/notification-settings-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
-const TABS = ['profile', 'password'] as const;
+const TABS = ['profile', 'password', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 export const ProfileRoute = () => {
@@ -34,6 +35,10 @@ export const ProfileRoute = () => {
               <KeyRound aria-hidden />
               Password
             </TabsTrigger>
+            <TabsTrigger value="notifications">
+              <Bell aria-hidden />
+              Notifications
+            </TabsTrigger>
           </TabsList>
           <CardBody className="px-5 pb-6 sm:px-8">
             <TabsContent value="profile">
@@ -41,6 +46,9 @@ export const ProfileRoute = () => {
             </TabsContent>
             <TabsContent value="password">
               <PasswordForm />
+            </TabsContent>
+            <TabsContent value="notifications">
+              <NotificationSettingsForm />
             </TabsContent>
           </CardBody>
         </Tabs>

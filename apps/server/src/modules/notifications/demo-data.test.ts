@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '@portal/contract/notifications';
+import { seedDemoData } from '../../seed/demo';
+import { signInDemo } from '../../test/demo-sign-in';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { sendInstantEmails } from './emails';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ THROTTLE: 'false' });
+  await seedDemoData(t.db);
+});
+afterAll(() => t.close());
+
+describe('demo notifications', () => {
+  it('Lee’s bell has a few unread comments from the client, newest first', async () => {
+    const get = await signInDemo(t, 'lee@studio.example');
+    const count = (await get('/api/notifications/unread-count/')).json().count;
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(3);
+    const list: Notification[] = (await get('/api/notifications/')).json().results;
+    expect(list[0]).toMatchObject({ verb: 'commented', read_at: null });
+    expect(list[0]?.url).toMatch(/^\/estimates\/\d+\?item=\d+$/);
+    const times = list.map((n) => n.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('a first start emails nobody about the demo', async () => {
+    expect(await sendInstantEmails(t.db, t.ctx.config)).toBe(0);
+  });
+});
