@@ -9,3 +9,4 @@ export * from './test-plans';
 export * from './canvas';
 export * from './test-runs';
 export * from './estimate-versions';
+export * from './activity';

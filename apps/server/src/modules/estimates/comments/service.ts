@@ -11,6 +11,8 @@ import { permissionDenied } from '../../../http/errors';
 import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
+import { excerpt, record } from '../../activity/record';
+import { estimateOfItem, onEstimate } from '../activity';
 import { itemScope, referencedItem } from '../scope';
 
 const columns = {
@@ -101,6 +103,11 @@ export const createEstimateItemCommentService = (db: Database) => {
           .values({ itemId: item.id, content: body.content, userId: author.user.id })
           .returning();
         if (!row) throw new Error('comment not created');
+        await record(tx, {
+          verb: 'commented',
+          ...onEstimate(estimateOfItem(item.id)),
+          data: { part: 'item', name: item.description, comment: excerpt(row.content) },
+        });
         return toCommentDto({
           id: row.id,
           item: row.itemId,
@@ -116,11 +123,19 @@ export const createEstimateItemCommentService = (db: Database) => {
       const row = await findOne(scope, id);
       if (!row) return false;
       if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
-      const deleted = await db
-        .delete(estimateItemComments)
-        .where(eq(estimateItemComments.id, id))
-        .returning({ id: estimateItemComments.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(estimateItemComments)
+          .where(eq(estimateItemComments.id, id))
+          .returning({ id: estimateItemComments.id });
+        if (deleted)
+          await record(tx, {
+            verb: 'deleted',
+            ...onEstimate(estimateOfItem(row.item)),
+            data: { part: 'comment', comment: excerpt(row.content) },
+          });
+        return deleted !== undefined;
+      });
     },
   };
 };
