@@ -38,6 +38,7 @@ test.beforeAll(async ({ request }) => {
       `/clients/${client.slug}`,
       '/projects',
       '/leads',
+      '/activity',
       '/experimental',
       '/experimental/modeling',
       `/experimental/modeling/${canvas.id}`,
