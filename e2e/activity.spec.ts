@@ -5,7 +5,7 @@ import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
-import { uniqueTag } from './support/leads-api';
+import { createLead, uniqueTag } from './support/leads-api';
 
 /**
  * Issue 17, the activity history: staff change something and see it in the project's Activity;
@@ -21,10 +21,18 @@ const shoot = async (page: Page, name: string) => {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // The narrow layout opens the navigation over the page; a person would close it first.
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    if (width < 1024 && (await toggle.getAttribute('aria-expanded')) === 'true')
+      await toggle.click();
     await page.screenshot({ path: `test-results/activity-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 };
+
+test.setTimeout(90_000);
 
 test('staff see their changes, impersonated comments and the studio-wide history', async ({
   page,
@@ -54,10 +62,10 @@ test('staff see their changes, impersonated comments and the studio-wide history
   await test.step('staff add a note and see it in the project’s Activity', async () => {
     await signInWithToken(page, token, `/projects/${project.slug}`);
     await page.getByRole('button', { name: 'Add Note' }).click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByLabel('Content').fill('Kick-off booked for Monday');
+    const drawer = page.getByRole('dialog', { name: 'Add Note' });
+    await drawer.getByLabel('Note').fill('Kick-off booked for Monday');
     await drawer.getByRole('button', { name: 'Save' }).click();
-    await expect(drawer).toHaveCount(0);
+    await expect(drawer).toBeHidden();
     const entry = activity(page).getByRole('listitem').first();
     await expect(entry).toContainText('Studio Admin created the note Kick-off booked for Monday');
     await expect(entry.locator('time')).toHaveText(/ago$/);
@@ -91,6 +99,33 @@ test('staff see their changes, impersonated comments and the studio-wide history
     );
     await shoot(page, 'estimate');
     await page.evaluate(() => localStorage.removeItem('impersonate'));
+  });
+
+  await test.step('a lead’s drawer and a client’s page have their Activity too', async () => {
+    const lead = await createLead(request, token, {
+      first_name: 'Bill',
+      last_name: 'Lumbergh',
+      email: `${tag}@initech.example`,
+    });
+    const moved = await request.patch(`/api/leads/${lead.id}/`, {
+      headers: { Authorization: `Token ${token}` },
+      data: { status: 'contacted' },
+    });
+    expect(moved.status()).toBe(200);
+    await page.goto(`/leads?search=${tag}`);
+    await page.getByRole('button', { name: 'Bill Lumbergh' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+    const section = drawer.getByRole('region', { name: 'Activity' });
+    await expect(section.getByRole('listitem').first()).toContainText(
+      'Studio Admin moved the lead Bill Lumbergh from New to Contacted',
+    );
+    await page.keyboard.press('Escape');
+    await page.goto(`/clients/${client.slug}`);
+    await expect(
+      activity(page).getByText(`Studio Admin created the client Initech ${tag}`),
+    ).toBeVisible();
+    await expect(activity(page).getByText(`Peter Gibbons`).first()).toBeVisible();
+    await shoot(page, 'client');
   });
 
   await test.step('the studio-wide page filters by client and by person', async () => {
