@@ -38,6 +38,7 @@ test.beforeAll(async ({ request }) => {
       `/clients/${client.slug}`,
       '/projects',
       '/leads',
+      '/activity',
       '/experimental',
       '/experimental/modeling',
       `/experimental/modeling/${canvas.id}`,
@@ -73,7 +74,7 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
 };
 
 test('every staff screen has no serious or critical accessibility violation', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await audit(page, staffToken, screens.staff);
 });
 

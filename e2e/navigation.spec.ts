@@ -71,12 +71,14 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
     'Clients',
     'Leads',
     'Projects',
+    'Activity',
     'Experimental',
   ]);
   for (const [label, path, title] of [
     ['Clients', '/clients', 'Clients'],
     ['Leads', '/leads', 'Leads'],
     ['Projects', '/projects', 'Projects'],
+    ['Activity', '/activity', 'Activity'],
     ['Experimental', '/experimental', 'Experimental'],
     ['Estimates', '/estimates', 'Estimates'],
   ] as const) {
@@ -93,7 +95,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
   await expect(nav).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(nav.getByRole('link')).toHaveCount(5);
+  await expect(nav.getByRole('link')).toHaveCount(6);
 });
 
 test('an unknown path shows Page Not Found with a way home', async ({ page, request }) => {

@@ -21,6 +21,7 @@ import { registerJsonBody } from './http/json-body';
 import { trackRoutes } from './http/methods';
 import { rejectNullCharacters } from './http/null-characters';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
+import { trackActingRequest } from './modules/activity/record';
 import { registerModules } from './modules/index';
 import { createMetrics } from './modules/operations/metrics';
 import { operationsRoutes } from './modules/operations/routes';
@@ -63,6 +64,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  trackActingRequest(app);
   const knownPath = trackRoutes(app);
   registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { activityRoutes } from './activity/routes';
 import { authRoutes } from './auth/routes';
 import { canvasRoutes } from './canvas/routes';
 import { clientRoutes } from './clients/routes';
@@ -28,4 +29,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(testRunRoutes);
   await app.register(canvasRoutes);
   await app.register(notificationRoutes);
+  await app.register(activityRoutes);
 };

@@ -1,5 +1,6 @@
 import type { TransactionalExecutor } from '../db/client';
 import { users } from '../db/schema/index';
+import { seedDemoActivity } from '../modules/activity/demo-data';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoCanvases } from '../modules/canvas/demo-data';
 import { seedDemoVersions } from '../modules/estimate-versions/demo-data';
@@ -51,5 +52,6 @@ export const seedDemoData = async (db: TransactionalExecutor) => {
   await seedDemoTestPlans(db);
   await seedDemoTestRuns(db);
   await seedDemoCanvases(db);
+  await seedDemoActivity(db);
   await seedDemoNotifications(db);
 };

@@ -132,7 +132,7 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/estimates', '/clients', '/leads', '/projects', '/experimental']);
+    ).toEqual(['/estimates', '/clients', '/leads', '/projects', '/activity', '/experimental']);
     expect(screen.getByRole('button', { name: /Sam Staff/ })).toBeInTheDocument();
   });
 

@@ -143,6 +143,13 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'activity',
+                    lazy: async () => ({
+                      Component: (await import('../features/activity/routes/activity'))
+                        .ActivityRoute,
+                    }),
+                  },
+                  {
                     path: 'leads',
                     lazy: async () => ({
                       Component: (await import('../features/leads/routes/leads')).LeadsRoute,

@@ -10,3 +10,4 @@ export * from './canvas';
 export * from './test-runs';
 export * from './estimate-versions';
 export * from './notifications';
+export * from './activity';

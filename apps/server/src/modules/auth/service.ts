@@ -31,6 +31,7 @@ import { passwordResetEmail, verificationEmail } from './emails';
 import { newPasswordProblems } from './password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { issueToken, revokeAllTokens, revokeToken } from './tokens';
+import { record, staffSignIn } from '../activity/record';
 
 /** Emails are compared case-insensitively everywhere (unique index on lower(email)). */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -124,6 +125,7 @@ export const createAuthService = (ctx: AppContext) => {
         .where(eq(users.id, user.id))
         .returning();
       const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs });
+      if (user.isSuperuser) await record(tx, staffSignIn(user.id, 'password'));
       return { token: issued.token, expiry: issued.expiry, user: userDto(updated ?? user) };
     });
   };
@@ -260,6 +262,7 @@ export const createAuthService = (ctx: AppContext) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await revokeAllTokens(tx, user.id);
       const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs });
+      if (user.isSuperuser) await record(tx, staffSignIn(user.id, 'password'));
       return { token: issued.token };
     });
   };

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import { canvases, clients } from '../../db/schema/index';
 import { ApiError, fieldError, validationError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
+import { record } from '../activity/record';
 
 /** Everything a list entry shows: the canvas without its (possibly 2 MB) diagram. */
 const summaryColumns = {
@@ -71,6 +72,12 @@ export const canvasConflict = (current: number) =>
  * Canvases (staff only; DESIGN §3, decision 0012). Every write bumps `version` in the same
  * statement that checks it, so of two saves made from the same version exactly one lands.
  */
+/** A canvas is staff only: its entries name the client, never a project (decision 0022). */
+const canvasContext = (row: { id: number; name: string; clientId: number }) => ({
+  target: { type: 'canvas', id: row.id, label: row.name } as const,
+  client: row.clientId,
+});
+
 export const createCanvasService = (db: Database) => {
   const details = (executor: Executor) =>
     executor
@@ -119,6 +126,10 @@ export const createCanvasService = (db: Database) => {
           .values({ name: body.name, clientId: client.id, data, createdById })
           .returning({ id: canvases.id });
         if (!row) throw new Error('canvas not created');
+        await record(tx, {
+          verb: 'created',
+          ...canvasContext({ id: row.id, name: body.name, clientId: client.id }),
+        });
         return row.id;
       });
       const created = await findById(db, id);
@@ -145,18 +156,27 @@ export const createCanvasService = (db: Database) => {
           throw canvasConflict(row.version);
         return row && toCanvasDto(row);
       }
-      const [row] = await db
-        .update(canvases)
-        .set({ ...changes, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
-        .from(clients)
-        .where(
-          and(
-            eq(canvases.id, id),
-            eq(clients.id, canvases.clientId),
-            expected === undefined ? undefined : eq(canvases.version, expected),
-          ),
-        )
-        .returning(detailColumns);
+      const row = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(canvases)
+          .set({ ...changes, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+          .from(clients)
+          .where(
+            and(
+              eq(canvases.id, id),
+              eq(clients.id, canvases.clientId),
+              expected === undefined ? undefined : eq(canvases.version, expected),
+            ),
+          )
+          .returning(detailColumns);
+        if (saved)
+          await record(tx, {
+            verb: 'saved',
+            ...canvasContext(saved),
+            data: { version: saved.version },
+          });
+        return saved;
+      });
       if (row) return toCanvasDto(row);
       if (expected === undefined) return null;
       const [current] = await db
@@ -168,11 +188,11 @@ export const createCanvasService = (db: Database) => {
     },
 
     destroy: async (id: number): Promise<boolean> => {
-      const deleted = await db
-        .delete(canvases)
-        .where(eq(canvases.id, id))
-        .returning({ id: canvases.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(canvases).where(eq(canvases.id, id)).returning();
+        if (deleted) await record(tx, { verb: 'deleted', ...canvasContext(deleted) });
+        return deleted !== undefined;
+      });
     },
   };
 };

@@ -13,6 +13,7 @@ import { fieldError, nonFieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { enqueueEmail } from '../../mail/outbox';
 import { EMAIL_TOKEN_MAX_AGE, emailTokenLink } from '../auth/email-tokens';
+import { record } from '../activity/record';
 import { invitationEmail } from './emails';
 
 const columns = {
@@ -115,7 +116,7 @@ export const linkClientUser = async (
         clientName: client.name,
       }),
     );
-  return { id: link.id, email: user.email, invited: invite };
+  return { id: link.id, email: user.email, name: displayName(user), invited: invite };
 };
 
 /** Who belongs to which client (staff only). */
@@ -135,7 +136,15 @@ export const createClientUserService = (ctx: AppContext) => {
   };
 
   const linkOnce = (body: ClientUserCreateRequest, inviter: UserRow) =>
-    db.transaction((tx) => linkClientUser(tx, config, body, inviter));
+    db.transaction(async (tx) => {
+      const link = await linkClientUser(tx, config, body, inviter);
+      await record(tx, {
+        verb: 'created',
+        target: { type: 'client_user', id: link.id, label: link.name },
+        client: body.client,
+      });
+      return link;
+    });
 
   return {
     list: async (
@@ -177,12 +186,25 @@ export const createClientUserService = (ctx: AppContext) => {
       }
     },
 
-    remove: async (id: number): Promise<boolean> => {
-      const deleted = await db
-        .delete(clientUsers)
-        .where(eq(clientUsers.id, id))
-        .returning({ id: clientUsers.id });
-      return deleted.length > 0;
-    },
+    remove: (id: number): Promise<boolean> =>
+      db.transaction(async (tx) => {
+        const link = await findLink(tx, id);
+        if (!link) return false;
+        await tx.delete(clientUsers).where(eq(clientUsers.id, id));
+        await record(tx, {
+          verb: 'deleted',
+          target: {
+            type: 'client_user',
+            id,
+            label: displayName({
+              firstName: link.user.first_name,
+              lastName: link.user.last_name,
+              email: link.user.email,
+            }),
+          },
+          client: link.client,
+        });
+        return true;
+      }),
   };
 };

@@ -10,6 +10,7 @@ import { canvases, clients, projects } from '../../db/schema/index';
 import { insertWithUniqueSlug, slugBase } from '../../db/unique-slug';
 import { ApiError, fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
+import { changedFields, record } from '../activity/record';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -50,6 +51,10 @@ export const slugSource = (
 };
 
 /** Clients (staff only; DESIGN §3): addressed by a slug that never changes. */
+/** A client as the target of an activity entry. */
+const clientTarget = (row: { id: number; name: string }) =>
+  ({ type: 'client', id: row.id, label: row.name }) as const;
+
 export const createClientService = (db: Database) => {
   const findBySlug = async (executor: Executor, slug: string) => {
     const [row] = await executor.select().from(clients).where(eq(clients.slug, slug)).limit(1);
@@ -92,6 +97,11 @@ export const createClientService = (db: Database) => {
             .values({ name: body.name, slug, isInternal: body.is_internal ?? false })
             .returning();
           if (!inserted) throw new Error('client not created');
+          await record(tx, {
+            verb: 'created',
+            target: clientTarget(inserted),
+            client: inserted.id,
+          });
           return inserted;
         },
       });
@@ -106,7 +116,21 @@ export const createClientService = (db: Database) => {
         const row = await findBySlug(db, slug);
         return row && toClientDto(row);
       }
-      const [row] = await db.update(clients).set(changes).where(eq(clients.slug, slug)).returning();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(clients)
+          .set(changes)
+          .where(eq(clients.slug, slug))
+          .returning();
+        if (updated)
+          await record(tx, {
+            verb: 'updated',
+            target: clientTarget(updated),
+            client: updated.id,
+            data: { fields: changedFields(body) },
+          });
+        return updated;
+      });
       return row ? toClientDto(row) : null;
     },
 
@@ -135,8 +159,12 @@ export const createClientService = (db: Database) => {
       const used = await inUse();
       if (used) throw conflict(used);
       try {
-        const deleted = await db.delete(clients).where(eq(clients.id, client.id)).returning();
-        return deleted.length > 0;
+        return await db.transaction(async (tx) => {
+          const deleted = await tx.delete(clients).where(eq(clients.id, client.id)).returning();
+          if (deleted.length > 0)
+            await record(tx, { verb: 'deleted', target: clientTarget(client), client: client.id });
+          return deleted.length > 0;
+        });
       } catch (error) {
         // A project or canvas created since the check: the foreign key has the last word.
         if (isForeignKeyViolation(error))

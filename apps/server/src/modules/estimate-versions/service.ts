@@ -26,6 +26,8 @@ import { displayName } from '../clients/client-users';
 import { readEstimateDetail } from '../estimates/service';
 import { estimateScope } from '../estimates/scope';
 import { versionDecidedEmail, versionSentEmail } from './emails';
+import { record } from '../activity/record';
+import { onEstimate } from '../estimates/activity';
 
 const sentBy = alias(users, 'sent_by');
 const decidedBy = alias(users, 'decided_by');
@@ -194,6 +196,7 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           })
           .returning({ id: estimateVersions.id });
         if (!row) throw new Error('version not created');
+        await record(tx, { verb: 'sent', ...onEstimate(estimateId), data: { number } });
 
         const [sender] = await tx
           .select(person(users))
@@ -263,6 +266,11 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           )
           .returning({ estimateId: estimateVersions.estimateId, number: estimateVersions.number });
         if (!row) return null;
+        await record(tx, {
+          verb: 'decided',
+          ...onEstimate(row.estimateId),
+          data: { number: row.number, status: decision.status },
+        });
 
         const [estimate] = await estimateContext(tx, row.estimateId);
         const [decider] = await tx

@@ -84,7 +84,7 @@ export const referencedSection = async (
 
 export const referencedItem = async (tx: Executor, scope: Scope, id: number, field = 'item') => {
   const [row] = await tx
-    .select({ id: estimateItems.id })
+    .select({ id: estimateItems.id, description: estimateItems.description })
     .from(estimateItems)
     .where(and(eq(estimateItems.id, id), itemScope(tx, scope, estimateItems.id)))
     .limit(1)

@@ -19,6 +19,8 @@ import { clientScope, type Scope } from '../../http/scope';
 import { referencedProject } from '../projects/service';
 import { estimateScope } from './scope';
 import { sectionsJson } from './sections-query';
+import { changedFields, record } from '../activity/record';
+import { onEstimate } from './activity';
 
 type EstimateInsert = typeof estimates.$inferInsert;
 
@@ -204,6 +206,7 @@ export const createEstimateService = (db: Database) => {
           })
           .returning({ id: estimates.id });
         if (!row) throw new Error('estimate not created');
+        await record(tx, { verb: 'created', ...onEstimate(row.id) });
         return row.id;
       });
       const detail = await estimateDetail(scope, id);
@@ -235,6 +238,12 @@ export const createEstimateService = (db: Database) => {
           .set({ ...columns, updatedAt: sql`now()` })
           .where(and(eq(estimates.id, id), estimateScope(tx, scope, estimates.id)))
           .returning({ id: estimates.id });
+        if (row)
+          await record(tx, {
+            verb: 'updated',
+            ...onEstimate(row.id),
+            data: { fields: changedFields(body) },
+          });
         return row !== undefined;
       });
       return updated ? estimateDetail(scope, id) : null;
@@ -242,11 +251,19 @@ export const createEstimateService = (db: Database) => {
 
     /** Sections, items and comments go with it (foreign keys cascade). */
     destroy: async (scope: Scope, id: number) => {
-      const deleted = await db
-        .delete(estimates)
-        .where(and(eq(estimates.id, id), estimateScope(db, scope, estimates.id)))
-        .returning({ id: estimates.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(estimates)
+          .where(and(eq(estimates.id, id), estimateScope(tx, scope, estimates.id)))
+          .returning({ id: estimates.id, name: estimates.name, projectId: estimates.projectId });
+        if (deleted)
+          await record(tx, {
+            verb: 'deleted',
+            target: { type: 'estimate', id, label: deleted.name },
+            project: deleted.projectId,
+          });
+        return deleted !== undefined;
+      });
     },
   };
 };

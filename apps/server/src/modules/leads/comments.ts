@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type {
   LeadComment,
@@ -11,6 +11,7 @@ import type { AuthContext } from '../../http/auth';
 import { fieldError, permissionDenied } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { notifyLeadComment } from '../notifications/notify';
+import { excerpt, record } from '../activity/record';
 
 const isForeignKeyViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
@@ -50,6 +51,15 @@ export const mayDeleteComment = (auth: AuthContext, authorId: number | null) =>
   auth.user.isSuperuser || (authorId !== null && authorId === auth.user.id);
 
 /** Comments on leads (staff only); oldest first, as a conversation reads. */
+/** An entry on a lead known by id: its label is read inside the insert. */
+const onLead = (leadId: number) => ({
+  target: {
+    type: 'lead' as const,
+    id: leadId,
+    label: sql<string>`(SELECT coalesce(nullif(btrim(${leads.firstName} || ' ' || ${leads.lastName}), ''), ${leads.email}) FROM ${leads} WHERE ${leads.id} = ${leadId})`,
+  },
+});
+
 export const createLeadCommentService = (db: Database) => {
   const select = () =>
     db.select(columns).from(leadComments).leftJoin(users, eq(users.id, leadComments.createdById));
@@ -105,6 +115,11 @@ export const createLeadCommentService = (db: Database) => {
             leadEmail: lead.email,
             message: inserted.message,
           });
+          await record(tx, {
+            verb: 'commented',
+            ...onLead(body.lead),
+            data: { comment: excerpt(body.message) },
+          });
           return inserted;
         });
         return toCommentDto({
@@ -126,11 +141,16 @@ export const createLeadCommentService = (db: Database) => {
       const row = await findById(id);
       if (!row) return false;
       if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
-      const deleted = await db
-        .delete(leadComments)
-        .where(eq(leadComments.id, id))
-        .returning({ id: leadComments.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(leadComments).where(eq(leadComments.id, id)).returning();
+        if (deleted)
+          await record(tx, {
+            verb: 'deleted',
+            ...onLead(deleted.leadId),
+            data: { part: 'comment', comment: excerpt(deleted.message) },
+          });
+        return deleted !== undefined;
+      });
     },
   };
 };

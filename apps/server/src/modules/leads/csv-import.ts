@@ -15,6 +15,8 @@ import { fieldError } from '../../http/errors';
 import { fieldOfHeader, unescapeFormula, type ImportField } from './csv-cells';
 import { indexDuplicates } from './duplicates';
 import { changesOf } from './service';
+import { record } from '../activity/record';
+import { leadTarget } from './service';
 
 const P = LEAD_PIPELINE_MESSAGES;
 
@@ -215,17 +217,31 @@ export const importLeads = async (
     // Inserted from the last row up: the list shows equal times by id, newest id first, so the
     // file's first row comes first — as in the export it may be, which thus round-trips exactly.
     const bottomUp = fresh.toReversed();
+    const created: (typeof leads.$inferSelect)[] = [];
     if (write)
       for (let start = 0; start < bottomUp.length; start += INSERT_BATCH)
-        await tx.insert(leads).values(
-          bottomUp.slice(start, start + INSERT_BATCH).map(({ data }) => ({
-            ...changesOf(data),
-            firstName: data.first_name,
-            lastName: data.last_name,
-            email: data.email,
-            ...(data.created_at ? { createdAt: data.created_at } : {}),
-          })),
+        created.push(
+          ...(await tx
+            .insert(leads)
+            .values(
+              bottomUp.slice(start, start + INSERT_BATCH).map(({ data }) => ({
+                ...changesOf(data),
+                firstName: data.first_name,
+                lastName: data.last_name,
+                email: data.email,
+                ...(data.created_at ? { createdAt: data.created_at } : {}),
+              })),
+            )
+            .returning()),
         );
+    // One entry for the whole file, on its first row's lead.
+    const first = created.at(-1);
+    if (first)
+      await record(tx, {
+        verb: 'imported',
+        target: leadTarget(first),
+        data: { created: created.length, duplicates: duplicates.length },
+      });
     return {
       dry_run: dryRun,
       rows: read.rows,

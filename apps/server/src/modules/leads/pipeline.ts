@@ -17,7 +17,8 @@ import { ApiError, fieldError } from '../../http/errors';
 import { linkClientUser } from '../clients/client-users';
 import { slugSource } from '../clients/service';
 import { findDuplicatesOf, mergeMetadata } from './duplicates';
-import { readLead, type LeadRow } from './service';
+import { leadTarget, readLead, type LeadRow } from './service';
+import { record } from '../activity/record';
 
 const lockLeads = (tx: Executor, ids: number[]) =>
   tx
@@ -93,6 +94,11 @@ export const createLeadPipelineService = (ctx: AppContext) => {
           .insert(leadComments)
           .values({ leadId: into, message: note, createdById: actor.id });
         await tx.delete(leads).where(eq(leads.id, id));
+        await record(tx, {
+          verb: 'merged',
+          target: leadTarget(kept),
+          data: { merged: leadTarget(gone).label },
+        });
         return mustRead(tx, into);
       });
     },
@@ -155,6 +161,12 @@ export const createLeadPipelineService = (ctx: AppContext) => {
           .update(leads)
           .set({ status: 'won', convertedClientId: client.id, convertedProjectId: project.id })
           .where(eq(leads.id, id));
+        await record(tx, {
+          verb: 'converted',
+          target: leadTarget(lead),
+          client: client.id,
+          data: { client: client.name, project: project.name, from: lead.status },
+        });
         return {
           lead: await mustRead(tx, id),
           client,

@@ -17,6 +17,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { notifyNewLead } from '../notifications/notify';
 import { mergeTouchMetadata } from './duplicates';
 import { newLeadEmail } from './emails';
+import { changedFields, record, type ActivityEntry } from '../activity/record';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -212,6 +213,29 @@ const appendVisit = async (tx: Executor, known: LeadRow, body: LeadPublicRequest
   return row;
 };
 
+/** A lead as an activity entry's target: staff only, so no project or client. */
+export const leadTarget = (row: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}) =>
+  ({
+    type: 'lead',
+    id: row.id,
+    label: `${row.firstName} ${row.lastName}`.trim() || row.email,
+  }) as const;
+
+/** An edit of a lead: a status change (a pipeline move) reads old → new, anything else the fields. */
+const leadChange = (oldStatus: string, row: LeadRow, fields: string[]): ActivityEntry =>
+  oldStatus === row.status
+    ? { verb: 'updated', target: leadTarget(row), data: { fields } }
+    : {
+        verb: 'status_changed',
+        target: leadTarget(row),
+        data: { from: oldStatus, to: row.status, fields },
+      };
+
 /** Leads (staff only; DESIGN §3), and the website form that brings them in. */
 export const createLeadService = (ctx: AppContext) => {
   const { db, config, mail } = ctx;
@@ -254,11 +278,15 @@ export const createLeadService = (ctx: AppContext) => {
 
     /** Staff create: the full lead, any status. */
     create: async (body: LeadCreateRequest): Promise<Lead> => {
-      const row = await insert(db, {
-        ...changesOf(body),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insert(tx, {
+          ...changesOf(body),
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+        });
+        await record(tx, { verb: 'created', target: leadTarget(inserted) });
+        return inserted;
       });
       const lead = await readLead(db, row.id);
       if (!lead) throw new Error('lead vanished');
@@ -292,6 +320,11 @@ export const createLeadService = (ctx: AppContext) => {
               metadata: body.metadata ?? {},
               status: 'new',
             });
+        await record(tx, {
+          verb: known ? 'updated' : 'created',
+          target: leadTarget(row),
+          data: { source: 'website' },
+        });
         const staff = await tx
           .select({ email: users.email })
           .from(users)
@@ -326,20 +359,28 @@ export const createLeadService = (ctx: AppContext) => {
     update: async (id: number, body: Partial<LeadUpdateRequest>): Promise<Lead | null> => {
       const changes = changesOf(body);
       if (Object.keys(changes).length > 0) {
-        const updated = await db
-          .update(leads)
-          .set(changes)
-          .where(eq(leads.id, id))
-          .returning({ id: leads.id });
-        if (updated.length === 0) return null;
+        const updated = await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ status: leads.status })
+            .from(leads)
+            .where(eq(leads.id, id))
+            .for('update');
+          const [row] = await tx.update(leads).set(changes).where(eq(leads.id, id)).returning();
+          if (before && row) await record(tx, leadChange(before.status, row, changedFields(body)));
+          return row;
+        });
+        if (!updated) return null;
       }
       return readLead(db, id);
     },
 
     /** Its comments go with it (foreign key cascade). */
     destroy: async (id: number): Promise<boolean> => {
-      const deleted = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(leads).where(eq(leads.id, id)).returning();
+        if (deleted) await record(tx, { verb: 'deleted', target: leadTarget(deleted) });
+        return deleted !== undefined;
+      });
     },
   };
 };

@@ -14,6 +14,7 @@ import { fieldError } from '../../http/errors';
 import { underParent } from '../../http/list-by-parent';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
+import { changedFields, record } from '../activity/record';
 import { slugSource } from '../clients/service';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -118,6 +119,13 @@ export const referencedProject = async (
   return row;
 };
 
+/** A project as an activity entry's target, with its own project and client columns. */
+export const projectContext = (row: { id: number; name: string; clientId: number }) => ({
+  target: { type: 'project', id: row.id, label: row.name } as const,
+  project: row.id,
+  client: row.clientId,
+});
+
 const byName = [asc(sql`lower(${projects.name})`), asc(projects.id)];
 
 export const createProjectService = (db: Database) => {
@@ -195,6 +203,7 @@ export const createProjectService = (db: Database) => {
             .values({ ...toColumns(body), name: body.name, clientId: client.id, slug })
             .returning();
           if (!inserted) throw new Error('project not created');
+          await record(tx, { verb: 'created', ...projectContext(inserted) });
           return inserted;
         },
       });
@@ -212,21 +221,33 @@ export const createProjectService = (db: Database) => {
         const row = await findBySlug(scope, slug);
         return row && toProjectDto(row);
       }
-      const [row] = await db
-        .update(projects)
-        .set({ ...columns, updatedAt: sql`now()` })
-        .where(and(eq(projects.slug, slug), clientScope(db, scope, projects.clientId)))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(projects)
+          .set({ ...columns, updatedAt: sql`now()` })
+          .where(and(eq(projects.slug, slug), clientScope(tx, scope, projects.clientId)))
+          .returning();
+        if (updated)
+          await record(tx, {
+            verb: 'updated',
+            ...projectContext(updated),
+            data: { fields: changedFields(body) },
+          });
+        return updated;
+      });
       return row ? toProjectDto(row) : null;
     },
 
     /** Phases, notes and milestones go with the project (foreign keys cascade). */
     destroy: async (scope: Scope, slug: string): Promise<boolean> => {
-      const deleted = await db
-        .delete(projects)
-        .where(and(eq(projects.slug, slug), clientScope(db, scope, projects.clientId)))
-        .returning({ id: projects.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(projects)
+          .where(and(eq(projects.slug, slug), clientScope(tx, scope, projects.clientId)))
+          .returning();
+        if (deleted) await record(tx, { verb: 'deleted', ...projectContext(deleted) });
+        return deleted !== undefined;
+      });
     },
   };
 };

@@ -4,6 +4,7 @@ import { socialAccounts, users } from '../../db/schema/index';
 import { nonFieldError } from '../../http/errors';
 import { issueToken, type IssuedToken } from '../auth/tokens';
 import { GOOGLE_MESSAGES, type GoogleProfile } from './google';
+import { record, staffSignIn } from '../activity/record';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -86,5 +87,6 @@ export const signInWithGoogle = (
       .where(eq(users.id, account.id))
       .returning();
     const token = await issueToken(tx, account.id, { ttlMs: options.ttlMs });
+    if (account.isSuperuser) await record(tx, staffSignIn(account.id, 'google'));
     return { user: user ?? account, token };
   });

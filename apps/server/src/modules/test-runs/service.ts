@@ -34,6 +34,7 @@ import { randomKey, PRIVATE_FOLDER } from '../../storage/keys';
 import { milestoneScope } from '../test-plans/scope';
 import { signOffEmail } from './emails';
 import type { SniffedFile } from './files';
+import { record } from '../activity/record';
 
 type RunRow = typeof testRuns.$inferSelect;
 type ResultRow = typeof testRunResults.$inferSelect;
@@ -127,6 +128,12 @@ export type SignatureEvidence = { userId: number; ip: string; userAgent: string 
  * clients'); anyone who sees a run may record results and complete it; only a user of the
  * client signs off (the route refuses staff and impersonation).
  */
+/** A run's entries belong to its milestone's project, read inside the insert. */
+const runContext = (run: { id: number; name: string; milestoneId: number }) => ({
+  target: { type: 'test_run', id: run.id, label: run.name } as const,
+  project: sql<number>`(SELECT ${milestones.projectId} FROM ${milestones} WHERE ${milestones.id} = ${run.milestoneId})`,
+});
+
 export const createTestRunService = (
   db: Database,
   options: {
@@ -387,6 +394,7 @@ export const createTestRunService = (
           .update(testRuns)
           .set({ status: 'completed', completedAt: sql`now()` })
           .where(eq(testRuns.id, id));
+        await record(tx, { verb: 'completed', ...runContext(run) });
         return loadRun(tx, scope, id);
       }),
 
@@ -417,6 +425,11 @@ export const createTestRunService = (
           .where(eq(testRuns.id, id))
           .returning();
         if (!signed) throw new Error('test run not signed off');
+        await record(tx, {
+          verb: 'signed_off',
+          ...runContext(signed),
+          data: { signature: body.signature_name },
+        });
         const [where] = await tx
           .select({ milestone: milestones.name, project: projects.name, client: clients.name })
           .from(milestones)

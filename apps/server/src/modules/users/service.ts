@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { impersonations, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { issueToken, type IssuedToken } from '../auth/tokens';
+import { record, userLabel } from '../activity/record';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -108,6 +109,10 @@ export const startImpersonation = (
       impersonatorId: options.impersonatorId,
       targetId: options.targetId,
       ip: options.ip?.slice(0, 64) ?? null,
+    });
+    await record(tx, {
+      verb: 'impersonated',
+      target: { type: 'user', id: options.targetId, label: userLabel(options.targetId) },
     });
     return issued;
   });

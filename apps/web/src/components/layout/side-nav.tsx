@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Building2, Calculator, FlaskConical, FolderKanban, Inbox } from 'lucide-react';
+import { Building2, Calculator, FlaskConical, FolderKanban, History, Inbox } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../ui/cn';
 
@@ -10,12 +10,16 @@ type NavItem = {
   superuserOnly: boolean;
 };
 
-/** Spec §2/§6: Estimates for everyone; Clients, Leads, Projects and Experimental for superusers. */
+/**
+ * Spec §2/§6: Estimates for everyone; Clients, Leads, Projects, Activity (issue 17) and
+ * Experimental for superusers.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/estimates', label: 'Estimates', icon: Calculator, superuserOnly: false },
   { to: '/clients', label: 'Clients', icon: Building2, superuserOnly: true },
   { to: '/leads', label: 'Leads', icon: Inbox, superuserOnly: true },
   { to: '/projects', label: 'Projects', icon: FolderKanban, superuserOnly: true },
+  { to: '/activity', label: 'Activity', icon: History, superuserOnly: true },
   { to: '/experimental', label: 'Experimental', icon: FlaskConical, superuserOnly: true },
 ];
 

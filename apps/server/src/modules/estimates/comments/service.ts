@@ -12,6 +12,8 @@ import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { notifyItemComment } from '../../notifications/notify';
+import { excerpt, record } from '../../activity/record';
+import { estimateOfItem, onEstimate } from '../activity';
 import { itemScope, referencedItem } from '../scope';
 
 const columns = {
@@ -107,6 +109,11 @@ export const createEstimateItemCommentService = (db: Database) => {
           itemId: item.id,
           content: row.content,
         });
+        await record(tx, {
+          verb: 'commented',
+          ...onEstimate(estimateOfItem(item.id)),
+          data: { part: 'item', name: item.description, comment: excerpt(row.content) },
+        });
         return toCommentDto({
           id: row.id,
           item: row.itemId,
@@ -122,11 +129,19 @@ export const createEstimateItemCommentService = (db: Database) => {
       const row = await findOne(scope, id);
       if (!row) return false;
       if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
-      const deleted = await db
-        .delete(estimateItemComments)
-        .where(eq(estimateItemComments.id, id))
-        .returning({ id: estimateItemComments.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(estimateItemComments)
+          .where(eq(estimateItemComments.id, id))
+          .returning({ id: estimateItemComments.id });
+        if (deleted)
+          await record(tx, {
+            verb: 'deleted',
+            ...onEstimate(estimateOfItem(row.item)),
+            data: { part: 'comment', comment: excerpt(row.content) },
+          });
+        return deleted !== undefined;
+      });
     },
   };
 };

@@ -21,6 +21,8 @@ import { itemScope, referencedSection, sectionScope } from '../scope';
 import { retryOnDeadlock } from '../../../db/retry';
 import { lockSections } from '../transactions';
 import { commentCount, loadSections, toItemDto } from '../sections-query';
+import { changedFields, record } from '../../activity/record';
+import { estimateOfSection, onEstimate } from '../activity';
 
 type ItemInsert = typeof estimateItems.$inferInsert;
 
@@ -111,6 +113,11 @@ export const createEstimateItemService = (db: Database) => {
           })
           .returning();
         if (!row) throw new Error('item not created');
+        await record(tx, {
+          verb: 'created',
+          ...onEstimate(estimateOfSection(section.id)),
+          data: { part: 'item', name: row.description },
+        });
         return toItemDto(row, 0);
       }),
 
@@ -135,8 +142,19 @@ export const createEstimateItemService = (db: Database) => {
             ESTIMATE_MESSAGES.lowAboveHigh,
           );
         const columns = toColumns(body);
-        if (Object.keys(columns).length > 0)
-          await tx.update(estimateItems).set(columns).where(eq(estimateItems.id, id));
+        if (Object.keys(columns).length > 0) {
+          const [row] = await tx
+            .update(estimateItems)
+            .set(columns)
+            .where(eq(estimateItems.id, id))
+            .returning();
+          if (row)
+            await record(tx, {
+              verb: 'updated',
+              ...onEstimate(estimateOfSection(row.sectionId)),
+              data: { part: 'item', name: row.description, fields: changedFields(body) },
+            });
+        }
         return true;
       });
       return found ? findOne(scope, id) : null;
@@ -149,7 +167,13 @@ export const createEstimateItemService = (db: Database) => {
       return retryOnDeadlock(() =>
         db.transaction(async (tx) => {
           await lockSections(tx, scope, [item.section]);
-          return (await itemOrder.remove(tx, id)) !== null;
+          if ((await itemOrder.remove(tx, id)) === null) return false;
+          await record(tx, {
+            verb: 'deleted',
+            ...onEstimate(estimateOfSection(item.section)),
+            data: { part: 'item', name: item.description },
+          });
+          return true;
         }),
       );
     },

@@ -15,6 +15,8 @@ import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
 import { emptySectionDto, loadSections } from '../sections-query';
 import { retryOnDeadlock } from '../../../db/retry';
+import { record } from '../../activity/record';
+import { onEstimate } from '../activity';
 
 export const sectionOrder = ordering({
   table: estimateSections,
@@ -66,26 +68,50 @@ export const createEstimateSectionService = (db: Database) => {
           .values({ estimateId: estimate.id, name: body.name, order })
           .returning();
         if (!row) throw new Error('section not created');
+        await record(tx, {
+          verb: 'created',
+          ...onEstimate(row.estimateId),
+          data: { part: 'section', name: row.name },
+        });
         return emptySectionDto(row);
       }),
 
     update: async (scope: Scope, id: number, body: Partial<EstimateSectionUpdateRequest>) => {
       if (body.name !== undefined) {
-        const updated = await db
-          .update(estimateSections)
-          .set({ name: body.name })
-          .where(visible(scope, id))
-          .returning({ id: estimateSections.id });
-        if (updated.length === 0) return null;
+        const { name } = body;
+        const updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(estimateSections)
+            .set({ name })
+            .where(visible(scope, id))
+            .returning();
+          if (row)
+            await record(tx, {
+              verb: 'updated',
+              ...onEstimate(row.estimateId),
+              data: { part: 'section', name },
+            });
+          return row;
+        });
+        if (!updated) return null;
       }
       return findOne(scope, id);
     },
 
     /** Its items and their comments go with it (foreign keys cascade); the gap closes. */
     destroy: async (scope: Scope, id: number) => {
-      if (!(await findOne(scope, id))) return false;
+      const section = await findOne(scope, id);
+      if (!section) return false;
       return retryOnDeadlock(() =>
-        db.transaction(async (tx) => (await sectionOrder.remove(tx, id)) !== null),
+        db.transaction(async (tx) => {
+          if ((await sectionOrder.remove(tx, id)) === null) return false;
+          await record(tx, {
+            verb: 'deleted',
+            ...onEstimate(section.estimate),
+            data: { part: 'section', name: section.name },
+          });
+          return true;
+        }),
       );
     },
 

@@ -8,6 +8,7 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database, Executor } from '../../../db/client';
 import { milestones } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
+import { record } from '../../activity/record';
 import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
@@ -20,6 +21,11 @@ const toMilestoneDto = (row: MilestoneRow): Milestone => ({
   name: row.name,
   project: row.projectId,
   order: row.order,
+});
+
+const milestoneContext = (row: { id: number; name: string; projectId: number }) => ({
+  target: { type: 'milestone', id: row.id, label: row.name } as const,
+  project: row.projectId,
 });
 
 const milestoneOrder = ordering({
@@ -82,24 +88,40 @@ export const createMilestoneService = (db: Database) => {
           .values({ projectId: project.id, name: body.name, order })
           .returning();
         if (!row) throw new Error('milestone not created');
+        await record(tx, { verb: 'created', ...milestoneContext(row) });
         return toMilestoneDto(row);
       });
     },
 
     update: async (scope: Scope, id: number, body: Partial<MilestoneUpdateRequest>) => {
       if (body.name === undefined) return findOne(scope, id).then((r) => r && toMilestoneDto(r));
-      const [row] = await db
-        .update(milestones)
-        .set({ name: body.name })
-        .where(visible(scope, id))
-        .returning();
+      const { name } = body;
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(milestones)
+          .set({ name })
+          .where(visible(scope, id))
+          .returning();
+        if (updated)
+          await record(tx, {
+            verb: 'updated',
+            ...milestoneContext(updated),
+            data: { fields: ['name'] },
+          });
+        return updated;
+      });
       return row ? toMilestoneDto(row) : null;
     },
 
     /** Deleting closes the gap, so the others keep positions 0..n-1. */
     destroy: async (scope: Scope, id: number) => {
-      if (!(await findOne(scope, id))) return false;
-      return db.transaction(async (tx) => (await milestoneOrder.remove(tx, id)) !== null);
+      const milestone = await findOne(scope, id);
+      if (!milestone) return false;
+      return db.transaction(async (tx) => {
+        if ((await milestoneOrder.remove(tx, id)) === null) return false;
+        await record(tx, { verb: 'deleted', ...milestoneContext(milestone) });
+        return true;
+      });
     },
 
     /** Answers the project's milestones in their new order, or null for an unknown one. */

@@ -11,6 +11,7 @@ import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import { notifyProjectNote } from '../../notifications/notify';
 import type { Scope } from '../../../http/scope';
+import { changedFields, excerpt, record } from '../../activity/record';
 import { projectChildrenScope, projectScope, referencedProject } from '../service';
 
 type NoteRow = typeof projectNotes.$inferSelect;
@@ -21,6 +22,11 @@ const toNoteDto = (row: NoteRow): ProjectNote => ({
   content: row.content,
   status: row.status as NoteStatus,
   created_at: row.createdAt.toISOString(),
+});
+
+const noteContext = (row: NoteRow) => ({
+  target: { type: 'note', id: row.id, label: excerpt(row.content) } as const,
+  project: row.projectId,
 });
 
 /** Notes on a project, newest first. */
@@ -71,6 +77,7 @@ export const createProjectNoteService = (db: Database) => {
           projectId: project.id,
           content: row.content,
         });
+        await record(tx, { verb: 'created', ...noteContext(row) });
         return toNoteDto(row);
       });
     },
@@ -80,20 +87,29 @@ export const createProjectNoteService = (db: Database) => {
       if (body.content !== undefined) changes.content = body.content;
       if (body.status !== undefined) changes.status = body.status;
       if (Object.keys(changes).length === 0) return findOne(scope, id);
-      const [row] = await db
-        .update(projectNotes)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(visible(scope, id))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(projectNotes)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(visible(scope, id))
+          .returning();
+        if (updated)
+          await record(tx, {
+            verb: 'updated',
+            ...noteContext(updated),
+            data: { fields: changedFields(body) },
+          });
+        return updated;
+      });
       return row ? toNoteDto(row) : null;
     },
 
     destroy: async (scope: Scope, id: number) => {
-      const deleted = await db
-        .delete(projectNotes)
-        .where(visible(scope, id))
-        .returning({ id: projectNotes.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(projectNotes).where(visible(scope, id)).returning();
+        if (deleted) await record(tx, { verb: 'deleted', ...noteContext(deleted) });
+        return deleted !== undefined;
+      });
     },
   };
 };

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../../db/client';
 import { phases, projectPhases } from '../../../db/schema/index';
 import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
 import { listPage } from '../../../http/list-by-parent';
+import { changedFields, record } from '../../activity/record';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { projectChildrenScope, projectScope, referencedProject } from '../service';
@@ -139,11 +140,12 @@ export const createProjectPhaseService = (db: Database) => {
   /** Holds the phase (KEY SHARE) until the write commits, so it cannot be deleted meanwhile. */
   const requirePhase = async (tx: Executor, id: number) => {
     const [row] = await tx
-      .select({ id: phases.id })
+      .select({ id: phases.id, name: phases.phaseName })
       .from(phases)
       .where(eq(phases.id, id))
       .for('key share');
     if (!row) throw fieldError('phase', FIELD_MESSAGES.pkMissing(id));
+    return row;
   };
 
   /** The same phase twice on one project is a non-field error, as DRF's unique-together. */
@@ -180,7 +182,7 @@ export const createProjectPhaseService = (db: Database) => {
       const id = await write(() =>
         db.transaction(async (tx) => {
           const project = await referencedProject(tx, scope, body.project);
-          await requirePhase(tx, body.phase);
+          const phase = await requirePhase(tx, body.phase);
           const [row] = await tx
             .insert(projectPhases)
             .values({
@@ -190,6 +192,11 @@ export const createProjectPhaseService = (db: Database) => {
             })
             .returning({ id: projectPhases.id });
           if (!row) throw new Error('project phase not created');
+          await record(tx, {
+            verb: 'created',
+            target: { type: 'phase', id: row.id, label: phase.name },
+            project: project.id,
+          });
           return row.id;
         }),
       );
@@ -207,19 +214,35 @@ export const createProjectPhaseService = (db: Database) => {
       if (Object.keys(changes).length > 0)
         await write(() =>
           db.transaction(async (tx) => {
-            if (body.phase !== undefined) await requirePhase(tx, body.phase);
+            const phase = body.phase === undefined ? null : await requirePhase(tx, body.phase);
             await tx.update(projectPhases).set(changes).where(eq(projectPhases.id, id));
+            await record(tx, {
+              verb: 'updated',
+              target: { type: 'phase', id, label: phase?.name ?? current.phase.phase_name },
+              project: current.project,
+              data: { fields: changedFields(body), completed: body.completed },
+            });
           }),
         );
       return findOne(scope, id);
     },
 
     destroy: async (scope: Scope, id: number) => {
-      const deleted = await db
-        .delete(projectPhases)
-        .where(and(eq(projectPhases.id, id), projectScope(db, scope, projectPhases.projectId)))
-        .returning({ id: projectPhases.id });
-      return deleted.length > 0;
+      const current = await findOne(scope, id);
+      if (!current) return false;
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(projectPhases)
+          .where(and(eq(projectPhases.id, id), projectScope(tx, scope, projectPhases.projectId)))
+          .returning({ id: projectPhases.id });
+        if (deleted.length > 0)
+          await record(tx, {
+            verb: 'deleted',
+            target: { type: 'phase', id, label: current.phase.phase_name },
+            project: current.project,
+          });
+        return deleted.length > 0;
+      });
     },
   };
 };

@@ -17,6 +17,7 @@ import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects
 import { useClient } from '../api/clients';
 import { ClientDrawer } from '../components/client-drawer';
 import { ClientUsersCard } from '../components/client-users-card';
+import { ActivityCard } from '../../activity/components/activity-card';
 
 /** /clients/{slug}: the client, its users and its projects (staff only, spec §2). */
 export const ClientRoute = () => {
@@ -70,6 +71,7 @@ const ClientScreen = ({ client }: { client: Client }) => {
       <div className="flex flex-col gap-6 text-sm">
         <ClientUsersCard client={client} />
         <ClientProjectsCard client={client} canCreate={isSuperuser} />
+        <ActivityCard filters={{ client: client.id }} />
       </div>
       <ClientDrawer open={editing} onOpenChange={setEditing} client={client} />
     </Page>

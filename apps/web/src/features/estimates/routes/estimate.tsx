@@ -28,6 +28,7 @@ import type { SectionActions } from '../components/section-card';
 import { SectionDialog } from '../components/section-dialog';
 import { EmptyState, EstimateNotFound, isNotFound, LoadError } from '../components/states';
 import '../print.css';
+import { ActivityCard } from '../../activity/components/activity-card';
 
 /** Which overlay is open. Each opening gets a new `session`, so its form starts clean. */
 type Overlay =
@@ -240,6 +241,9 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
 
         <EstimateTotal estimate={estimate} />
         <EstimatePrice estimate={estimate} canEdit={canEdit} />
+        <div className="print:hidden">
+          <ActivityCard filters={{ estimate: estimate.id }} />
+        </div>
       </div>
 
       {overlay?.kind === 'estimate' && (

@@ -22,6 +22,8 @@ import { LeadComments } from './lead-comments';
 import { LeadMessage, LeadMetadata } from './lead-details';
 import { LeadFormFields } from './lead-form-fields';
 import { LeadPipeline } from './lead-pipeline';
+import { DrawerSection } from './drawer-section';
+import { ActivityFeed } from '../../activity/components/activity-feed';
 
 export type LeadDrawerProps = {
   open: boolean;
@@ -141,6 +143,11 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
             <LeadMessage message={lead.message} />
             <LeadMetadata metadata={lead.metadata} />
             <LeadComments leadId={lead.id} />
+            <DrawerSection title="Activity">
+              <div className="-mx-5">
+                <ActivityFeed filters={{ lead: lead.id }} pageSize={8} />
+              </div>
+            </DrawerSection>
           </>
         )}
       </div>

@@ -50,7 +50,7 @@ beforeEach(() => {
         return json(200, { count, next: null, previous: null, results: leads });
       if (url.pathname === '/api/leads/' && method === 'POST')
         return answers.create ?? json(201, lead(99));
-      if (url.pathname === '/api/lead-comments/')
+      if (url.pathname === '/api/lead-comments/' || url.pathname === '/api/activity/')
         return json(200, { count: 0, next: null, previous: null, results: [] });
       const detail = /^\/api\/leads\/(\d+)\/$/.exec(url.pathname);
       if (detail && method === 'PATCH') {

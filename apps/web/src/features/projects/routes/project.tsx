@@ -18,6 +18,7 @@ import { ProjectDrawer } from '../components/project-drawer';
 import { ProjectFacts } from '../components/project-facts';
 import { isNotFound, LoadError, NotFoundState } from '../components/states';
 import { VisionCard } from '../components/vision-card';
+import { ActivityCard } from '../../activity/components/activity-card';
 
 /** /projects/{slug}: everyone linked to the project's client reads it; staff edit (spec §2, §6). */
 export const ProjectRoute = () => {
@@ -100,6 +101,7 @@ const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolea
           <PhasesCard projectId={project.id} canEdit={canEdit} />
           <ProjectEstimates project={project} />
           <LinksCard project={project} canEdit={canEdit} />
+          <ActivityCard filters={{ project: project.id }} />
         </div>
       </div>
       {canEdit && (

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activity } from '@portal/contract/activity';
+import { activity } from '../../db/schema/index';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { createWorld, insertProject, UNAUTHENTICATED, type World } from '../clients/test-fixtures';
+
+type Page = { count: number; results: Activity[] };
+
+let t: TestContext;
+let w: World;
+let acmeProject: { id: number; slug: string };
+let globexProject: { id: number; slug: string };
+let estimateId: number;
+let leadId: number;
+let sectionId: number;
+
+const entries = async (role: Parameters<World['as']>[0], query = '') => {
+  const res = await w.as(role).get(`/api/activity/${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json<Page>();
+};
+
+const summary = (entry: Activity) => `${entry.verb} ${entry.target.type} ${entry.target.label}`;
+
+const countRows = async () => (await t.db.select({ id: activity.id }).from(activity)).length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t, 'act');
+  acmeProject = await insertProject(t, {
+    clientId: w.acme.id,
+    name: 'Acme Site',
+    slug: 'acme-site',
+  });
+  globexProject = await insertProject(t, {
+    clientId: w.globex.id,
+    name: 'Globex App',
+    slug: 'globex-app',
+  });
+  const staff = w.as('staff');
+  expect(
+    (await staff.patch('/api/projects/acme-site/', { status: 'in_progress', phase: 'Design' }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (await staff.post('/api/project-notes/', { project: globexProject.id, content: 'Globex only' }))
+      .statusCode,
+  ).toBe(201);
+  const estimate = await staff.post('/api/estimates/', {
+    project: acmeProject.id,
+    name: 'Phase one',
+    description: 'The first phase',
+  });
+  expect(estimate.statusCode).toBe(201);
+  estimateId = estimate.json<{ id: number }>().id;
+  const section = await staff.post('/api/estimate-sections/', {
+    estimate: estimateId,
+    name: 'Design',
+  });
+  expect(section.statusCode).toBe(201);
+  sectionId = section.json<{ id: number }>().id;
+  const lead = await staff.post('/api/leads/', {
+    first_name: 'Ada',
+    last_name: 'Byron',
+    email: 'ada@example.test',
+  });
+  expect(lead.statusCode).toBe(201);
+  leadId = lead.json<{ id: number }>().id;
+  expect((await staff.patch(`/api/leads/${leadId}/`, { status: 'contacted' })).statusCode).toBe(
+    200,
+  );
+});
+afterAll(() => t.close());
+
+describe('GET /api/activity/', () => {
+  it('shows staff everything, newest first, with who, what and where', async () => {
+    const page = await entries('staff');
+    expect(page.results.map(summary)).toEqual([
+      'status_changed lead Ada Byron',
+      'created lead Ada Byron',
+      'created estimate Phase one',
+      'created estimate Phase one',
+      'created note Globex only',
+      'updated project Acme Site',
+    ]);
+    const [statusChange] = page.results;
+    expect(statusChange).toMatchObject({
+      actor: { id: w.users.staff.id, name: 'Lee Park' },
+      impersonator: null,
+      data: { from: 'new', to: 'contacted' },
+      project: null,
+      client: null,
+    });
+    expect(page.results.at(-1)).toMatchObject({
+      data: { fields: ['phase', 'status'] },
+      project: { id: acmeProject.id, slug: 'acme-site', name: 'Acme Site' },
+      client: { id: w.acme.id, slug: w.acme.slug },
+    });
+    expect(page.results[2]?.data).toEqual({ part: 'section', name: 'Design' });
+  });
+
+  it('combines its filters', async () => {
+    const byEstimate = await entries('staff', `?estimate=${estimateId}`);
+    expect(byEstimate.count).toBe(2);
+    expect((await entries('staff', `?lead=${leadId}`)).count).toBe(2);
+    expect((await entries('staff', `?project=${acmeProject.id}`)).count).toBe(3);
+    expect((await entries('staff', `?client=${w.globex.id}`)).results.map(summary)).toEqual([
+      'created note Globex only',
+    ]);
+    expect(
+      (await entries('staff', `?project=${acmeProject.id}&actor=${w.users.member.id}`)).count,
+    ).toBe(0);
+    expect(
+      (await entries('staff', `?project=${acmeProject.id}&actor=${w.users.staff.id}`)).count,
+    ).toBe(3);
+  });
+
+  it('answers a bad filter with a 400 naming it', async () => {
+    const res = await w.as('staff').get('/api/activity/?project=abc');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['project']);
+  });
+
+  it('shows a client user only their own client’s project entries, never staff-only ones', async () => {
+    expect((await entries('member')).results.map(summary)).toEqual([
+      'created estimate Phase one',
+      'created estimate Phase one',
+      'updated project Acme Site',
+    ]);
+    expect((await entries('member', `?lead=${leadId}`)).count).toBe(0);
+    expect((await entries('member', `?project=${globexProject.id}`)).count).toBe(0);
+    expect((await entries('outsider')).results.map(summary)).toEqual(['created note Globex only']);
+  });
+
+  it('is closed to visitors', async () => {
+    const res = await w.as('visitor').get('/api/activity/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHENTICATED);
+  });
+
+  it('records a staff member impersonating a client user as "Lee as Dana"', async () => {
+    const started = await w.as('staff').get(`/api/users/${w.users.member.id}/impersonate/`);
+    expect(started.statusCode).toBe(200);
+    const token = started.json<{ token: string }>().token;
+    const [impersonation] = (await entries('staff')).results;
+    expect(impersonation).toMatchObject({
+      verb: 'impersonated',
+      actor: { name: 'Lee Park' },
+      target: { type: 'user', id: w.users.member.id, label: 'Dana Reyes' },
+    });
+
+    const item = await w.as('staff').post('/api/estimate-items/', {
+      section: sectionId,
+      description: 'Wireframes',
+      hours_low: 4,
+      hours_high: 6,
+    });
+    expect(item.statusCode).toBe(201);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/api/estimate-item-comments/',
+      headers: { authorization: `Token ${token}` },
+      payload: { item: item.json<{ id: number }>().id, content: 'Looks good to us' },
+    });
+    expect(comment.statusCode).toBe(201);
+
+    // The impersonated session reads as the client user: the sign-in and impersonation entries
+    // stay hidden, the comment shows who really acted.
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity/?estimate=${estimateId}`,
+      headers: { authorization: `Token ${token}` },
+    });
+    const [commented] = seen.json<Page>().results;
+    expect(commented).toMatchObject({
+      verb: 'commented',
+      actor: { id: w.users.member.id, name: 'Dana Reyes' },
+      impersonator: { id: w.users.staff.id, name: 'Lee Park' },
+      data: { part: 'item', name: 'Wireframes', comment: 'Looks good to us' },
+    });
+    expect(seen.json<Page>().results.map((e) => e.verb)).not.toContain('impersonated');
+  });
+
+  it('records staff sign-ins (not client users’), visible to staff only', async () => {
+    for (const user of [w.users.staff, w.users.member]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token-auth/',
+        payload: { username: user.email, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const signIns = (await entries('staff', `?actor=${w.users.staff.id}`)).results.filter(
+      (e) => e.verb === 'signed_in',
+    );
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({
+      data: { method: 'password' },
+      target: { label: 'Lee Park' },
+    });
+    expect(
+      (await entries('staff', `?actor=${w.users.member.id}`)).results.map((e) => e.verb),
+    ).toEqual(['commented']);
+    expect((await entries('member')).results.map((e) => e.verb)).not.toContain('signed_in');
+  });
+});
+
+describe('recording', () => {
+  it('keeps the label of a deleted target, and its history', async () => {
+    const note = await w
+      .as('staff')
+      .post('/api/project-notes/', { project: acmeProject.id, content: 'Short-lived' });
+    const id = note.json<{ id: number }>().id;
+    expect((await w.as('staff').delete(`/api/project-notes/${id}/`)).statusCode).toBe(204);
+    const rows = await t.db.select().from(activity).where(eq(activity.targetId, id));
+    expect(rows.filter((r) => r.targetType === 'note').map((r) => [r.verb, r.targetLabel])).toEqual(
+      [
+        ['created', 'Short-lived'],
+        ['deleted', 'Short-lived'],
+      ],
+    );
+  });
+
+  it('writes nothing when the change fails', async () => {
+    const before = await countRows();
+    // A duplicate link is refused by the unique index after the link insert was attempted.
+    const link = { client: w.acme.id, user: w.users.member.id };
+    expect((await w.as('staff').post('/api/client-users/', link)).statusCode).toBe(400);
+    // A lead edit refused by validation, and a merge into a lead that does not exist.
+    expect(
+      (await w.as('staff').patch(`/api/leads/${leadId}/`, { email: 'not an email' })).statusCode,
+    ).toBe(400);
+    const merge = await w.as('staff').post(`/api/leads/${leadId}/merge/`, { into: 999_999 });
+    expect(merge.statusCode).toBe(400);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('rolls back with a change that fails inside its transaction', async () => {
+    const before = await countRows();
+    // The entry is written, then the change fails: the entry goes with it.
+    await expect(
+      t.db.transaction(async (tx) => {
+        const { record } = await import('./record');
+        await record(tx, { verb: 'created', target: { type: 'lead', id: 1, label: 'x' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await countRows()).toBe(before);
+  });
+});

@@ -1,0 +1,72 @@
+import { X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { useClients } from '../../clients/api/clients';
+import { useProjects } from '../../projects/api/projects';
+import { ActivityFeed } from '../components/activity-feed';
+import { nextActivityParams, readActivityFilters } from '../lib/filters';
+
+const numberOrNull = (value: string) => (value === '' ? null : Number(value));
+
+/** /activity (staff): who did what across the studio, filtered by client, project and person. */
+export const ActivityRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const filters = readActivityFilters(params);
+  const clients = useClients();
+  const client = clients.data?.find((c) => c.id === filters.client) ?? null;
+  const projects = useProjects(client?.slug ?? null);
+  const set = (key: 'client' | 'project' | 'actor', value: number | null) =>
+    setParams(nextActivityParams(params, key, value));
+
+  return (
+    <Page title="Activity">
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="flex w-full flex-col gap-1.5 text-sm font-medium text-slate-700 sm:w-60">
+          Client
+          <NativeSelect
+            value={filters.client ?? ''}
+            onChange={(event) => set('client', numberOrNull(event.target.value))}
+          >
+            <option value="">All clients</option>
+            {clients.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <label className="flex w-full flex-col gap-1.5 text-sm font-medium text-slate-700 sm:w-60">
+          Project
+          <NativeSelect
+            value={filters.project ?? ''}
+            onChange={(event) => set('project', numberOrNull(event.target.value))}
+          >
+            <option value="">All projects</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        {filters.actor !== undefined && (
+          <Button variant="secondary" onClick={() => set('actor', null)}>
+            <X aria-hidden />
+            Everyone
+          </Button>
+        )}
+      </div>
+      <Card aria-label="Studio activity">
+        <ActivityFeed
+          filters={filters}
+          showContext
+          emptyText="Nothing matches these filters yet."
+          onActor={(id) => set('actor', id)}
+        />
+      </Card>
+    </Page>
+  );
+};
