@@ -1,0 +1,2 @@
+ALTER TABLE "activity" DROP CONSTRAINT "activity_target_type_known";--> statement-breakpoint
+ALTER TABLE "activity" ADD CONSTRAINT "activity_target_type_known" CHECK ("activity"."target_type" IN ('client', 'client_user', 'project', 'phase', 'note', 'milestone', 'estimate', 'lead', 'canvas', 'test_plan', 'test_run', 'user'));
