@@ -207,6 +207,42 @@ describe('GET /api/activity/', () => {
 });
 
 describe('recording', () => {
+  it('writes one entry per change across clients, canvases, milestones and the lead pipeline', async () => {
+    const staff = w.as('staff');
+    const client = await staff.post('/api/clients/', { name: 'Initech' });
+    expect(client.statusCode).toBe(201);
+    const { id: clientId, slug } = client.json<{ id: number; slug: string }>();
+    const canvas = await staff.post('/api/canvas/', { name: 'Data model', client_id: clientId });
+    expect(canvas.statusCode).toBe(201);
+    const canvasId = canvas.json<{ id: number }>().id;
+    expect(
+      (await staff.patch(`/api/canvas/${canvasId}/`, { name: 'Data model v2' })).statusCode,
+    ).toBe(200);
+    const milestone = await staff.post('/api/milestones/', {
+      project: acmeProject.id,
+      name: 'Beta',
+    });
+    expect(milestone.statusCode).toBe(201);
+    const converted = await staff.post(`/api/leads/${leadId}/convert/`, {});
+    expect(converted.statusCode).toBe(201);
+    expect((await staff.delete(`/api/canvas/${canvasId}/`)).statusCode).toBe(204);
+    expect((await staff.delete(`/api/clients/${slug}/`)).statusCode).toBe(204);
+
+    const latest = (await entries('staff', '?page_size=7')).results.map(summary);
+    expect(latest).toEqual([
+      'deleted client Initech',
+      'deleted canvas Data model v2',
+      // One summarised entry: the client, project and client user it made are in its data.
+      'converted lead Ada Byron',
+      'created milestone Beta',
+      'saved canvas Data model v2',
+      'created canvas Data model',
+      'created client Initech',
+    ]);
+    // The history of a deleted client stays readable under its label.
+    expect((await entries('staff', `?client=${clientId}`)).count).toBe(5);
+  });
+
   it('keeps the label of a deleted target, and its history', async () => {
     const note = await w
       .as('staff')
