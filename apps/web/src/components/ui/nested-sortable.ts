@@ -5,7 +5,6 @@ import {
   pointerWithin,
   rectIntersection,
   type Active,
-  type ClientRect,
   type CollisionDetection,
   type Over,
   type UniqueIdentifier,
@@ -19,54 +18,6 @@ import {
 export type NestedDroppable = { kind: 'parent' | 'child' | 'list'; parent: number };
 
 type Entry = { data: { current?: unknown } } | null | undefined;
-
-type Rects = Parameters<CollisionDetection>[0]['droppableRects'];
-type Snapshot = {
-  rects: Map<UniqueIdentifier, ClientRect>;
-  sample: ClientRect;
-  top: number;
-  left: number;
-};
-
-/** Plain copies of dnd-kit's measured rects, one per measurement (dnd-kit makes a new map then). */
-const snapshots = new WeakMap<Rects, Snapshot | null>();
-
-const snapshotOf = (rects: Rects): Snapshot | null => {
-  if (snapshots.has(rects)) return snapshots.get(rects) ?? null;
-  const copies = new Map<UniqueIdentifier, ClientRect>();
-  for (const [id, { top, left, bottom, right, width, height }] of rects)
-    copies.set(id, { top, left, bottom, right, width, height });
-  const sample = rects.values().next().value;
-  const snapshot = sample ? { rects: copies, sample, top: sample.top, left: sample.left } : null;
-  snapshots.set(rects, snapshot);
-  return snapshot;
-};
-
-/**
- * dnd-kit's measured rects are objects whose every side, on every read, adds up the scroll
- * offsets of the element's scrollable ancestors: over an estimate of 1,000 items a collision
- * check read the page's scroll position some 8,000 times per pointer move, most of a drag's
- * frame time (decision 0025). Here the rects are copied once per measurement and shifted by how
- * far one of them has moved since, the same scroll for every row of a board (rows scroll with
- * the page; their own containers only scroll sideways).
- */
-const withPlainRects = (args: Parameters<CollisionDetection>[0]) => {
-  const snapshot = snapshotOf(args.droppableRects);
-  if (!snapshot) return args;
-  const dy = snapshot.sample.top - snapshot.top;
-  const dx = snapshot.sample.left - snapshot.left;
-  if (dx === 0 && dy === 0) return { ...args, droppableRects: snapshot.rects };
-  const shifted = new Map<UniqueIdentifier, ClientRect>();
-  for (const [id, rect] of snapshot.rects)
-    shifted.set(id, {
-      ...rect,
-      top: rect.top + dy,
-      bottom: rect.bottom + dy,
-      left: rect.left + dx,
-      right: rect.right + dx,
-    });
-  return { ...args, droppableRects: shifted };
-};
 
 /**
  * Collision detection for a two-level sortable. Parents land on the parent nearest their centre.
@@ -89,8 +40,7 @@ export const useNestedCollisions = (
     return () => cancelAnimationFrame(frame);
   }, [arrangement]);
 
-  const collisionDetection: CollisionDetection = (measured) => {
-    const args = withPlainRects(measured);
+  const collisionDetection: CollisionDetection = (args) => {
     if (describe(args.active)?.kind === 'parent') return closestCenter(args);
     const pointer = pointerWithin(args);
     const hits = pointer.length > 0 ? pointer : rectIntersection(args);
