@@ -102,7 +102,7 @@ const benchApi = async () => {
   try {
     const embedded = await startPortal();
     try {
-      printBundle(await measureInitialJs(embedded.url, '/login'), 150);
+      printBundle(await measureInitialJs(embedded.url, '/login'), 130);
       await benchAuth('Embedded PostgreSQL', embedded, bare);
     } finally {
       await embedded.stop();

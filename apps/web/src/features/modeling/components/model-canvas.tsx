@@ -10,8 +10,6 @@ import {
   type PointerEvent,
 } from 'react';
 import {
-  Background,
-  BackgroundVariant,
   Controls,
   MiniMap,
   Panel,
@@ -60,6 +58,7 @@ import {
 import { createEditingModels } from '../lib/editing-models';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
 import { DdlDialog } from './ddl-dialog';
+import { DotGrid } from './dot-grid';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
 import { LeavePrompt } from './leave-prompt';
@@ -383,7 +382,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
             // The image export turns it off for a moment, so that every model is drawn.
             onlyRenderVisibleElements={!renderAll}
           >
-            <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
+            <DotGrid gap={18} size={1.2} color="#cbd5e1" />
             <MiniMap
               style={MINIMAP_STYLE}
               pannable
