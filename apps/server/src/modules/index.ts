@@ -4,6 +4,7 @@ import { canvasRoutes } from './canvas/routes';
 import { clientRoutes } from './clients/routes';
 import { estimateVersionRoutes } from './estimate-versions/routes';
 import { estimateRoutes } from './estimates/routes';
+import { homeRoutes } from './home/routes';
 import { leadRoutes } from './leads/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
@@ -26,4 +27,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(testPlanRoutes);
   await app.register(testRunRoutes);
   await app.register(canvasRoutes);
+  await app.register(homeRoutes);
 };
