@@ -25,6 +25,7 @@ test.beforeAll(async ({ request }) => {
 
   const shared = [
     '/',
+    '/home',
     '/profile',
     '/estimates',
     `/estimates/${estimate.id}`,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Building2, Calculator, FlaskConical, FolderKanban, Inbox } from 'lucide-react';
+import { Building2, Calculator, FlaskConical, FolderKanban, House, Inbox } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../ui/cn';
 
@@ -10,8 +10,12 @@ type NavItem = {
   superuserOnly: boolean;
 };
 
-/** Spec §2/§6: Estimates for everyone; Clients, Leads, Projects and Experimental for superusers. */
+/**
+ * Spec §2/§6: Estimates for everyone; Clients, Leads, Projects and Experimental for superusers.
+ * Home comes first for everyone (issue 19).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: House, superuserOnly: false },
   { to: '/estimates', label: 'Estimates', icon: Calculator, superuserOnly: false },
   { to: '/clients', label: 'Clients', icon: Building2, superuserOnly: true },
   { to: '/leads', label: 'Leads', icon: Inbox, superuserOnly: true },
