@@ -118,14 +118,13 @@ export const CommandPalette = ({ open, onOpenChange, userId }: CommandPalettePro
           className="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <Command shouldFilter={false} label="Command palette" loop>
+          <Command shouldFilter={false} label="Search" loop>
             <div className="flex items-center gap-2 border-b border-slate-200 px-4">
               <Search aria-hidden className="size-4 shrink-0 text-slate-500" />
               <Command.Input
                 value={text}
                 onValueChange={setText}
                 placeholder="Search clients, projects, estimates, leads, milestones…"
-                aria-label="Search"
                 className="h-12 w-full bg-transparent text-[15px] text-slate-900 outline-none placeholder:text-slate-500"
               />
               {waiting && <Spinner label="Searching" size="sm" />}

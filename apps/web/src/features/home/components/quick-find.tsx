@@ -1,13 +1,13 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useGlobalShortcuts } from '../lib/use-global-shortcuts';
 import { isMac, ShortcutsDialog } from './shortcuts-dialog';
 
-// The palette (and cmdk) load on first use, not with every page.
-const CommandPalette = lazy(async () => ({
-  default: (await import('./command-palette')).CommandPalette,
-}));
+// The palette (and cmdk) is its own chunk, fetched once the page is idle so that the first
+// Ctrl-K opens it at once and no keystroke typed right after is lost.
+const loadPalette = () => import('./command-palette');
+const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
 /**
  * The top bar's search button, the command palette it opens (also Ctrl/Cmd-K) and the `?`
@@ -22,6 +22,10 @@ export const QuickFind = ({ userId }: { userId: number }) => {
   );
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
   useGlobalShortcuts({ onPalette: togglePalette, onShortcuts: openShortcuts });
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadPalette(), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   return (
     <>

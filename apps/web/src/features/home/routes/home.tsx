@@ -45,9 +45,9 @@ export const HomeRoute = () => {
       ) : (
         <>
           <Counts home={home.data} />
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             {home.data.role === 'client' && <ProjectProgress projects={home.data.projects} />}
-            <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
               {home.data.sections.map((section) => (
                 <AttentionSection key={section.key} section={section} />
               ))}
