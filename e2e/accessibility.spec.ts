@@ -25,7 +25,6 @@ test.beforeAll(async ({ request }) => {
 
   const shared = [
     '/',
-    '/home',
     '/profile',
     '/estimates',
     `/estimates/${estimate.id}`,

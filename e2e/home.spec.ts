@@ -83,9 +83,12 @@ test('staff see what needs attention, with counts, each entry a link to its plac
 
   const counts = page.getByRole('list', { name: 'Counts' });
   await expect(counts.getByRole('link', { name: /New leads/ })).toBeVisible();
-  await expect(
-    section(page, 'New website leads').getByRole('link', { name: 'Ada Lovelace' }),
-  ).toBeVisible();
+  // Other tests' records may be there too: this test's are the ones with its tag.
+  const entry = (title: string, link: string) =>
+    section(page, title).getByRole('listitem').filter({ hasText: tag }).getByRole('link', {
+      name: link,
+    });
+  await expect(entry('New website leads', 'Ada Lovelace')).toBeVisible();
   await expect(
     section(page, 'Recent client comments').getByRole('link', {
       name: 'Could the wireframes cover the phone layout too?',
@@ -98,11 +101,10 @@ test('staff see what needs attention, with counts, each entry a link to its plac
 
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'home-staff', async () => {
-    await expect(section(page, 'New website leads')).toBeVisible();
+    await expect(entry('New website leads', 'Ada Lovelace')).toBeVisible();
   });
 
-  const waiting = section(page, 'Waiting for a client decision');
-  await waiting.getByRole('link', { name: 'Website' }).first().click();
+  await entry('Waiting for a client decision', 'Website').click();
   await expect(page).toHaveURL(new RegExp(`/estimates/${data.estimate.id}/versions/\\d+$`));
 });
 
@@ -157,6 +159,8 @@ test('the command palette works by keyboard alone, remembers recent records and 
     await page.keyboard.type(tag);
     await expect(options).toHaveCount(3);
   });
+  // Home goes to the first result, wherever the pointer left the selection.
+  await page.keyboard.press('Home');
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
 
   await page.keyboard.press('ArrowDown');
