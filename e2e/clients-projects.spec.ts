@@ -280,6 +280,7 @@ test('the client user sets a password, then sees only their project, read-only',
       await expect(page).toHaveURL(/\/estimates$/);
     }
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Home',
       'Estimates',
     ]);
   });

@@ -27,7 +27,7 @@ test('a superuser impersonates a user from the drawer and stops again', async ({
   ).toHaveText(bannerText(email));
   await expect(page.getByRole('button', { name: 'Tina Target' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Estimates']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Estimates']);
   const impersonation = await page.evaluate(() => localStorage.getItem('impersonate'));
   expect(impersonation).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(adminToken);
@@ -47,5 +47,5 @@ test('a superuser impersonates a user from the drawer and stops again', async ({
   expect(await page.evaluate(() => localStorage.getItem('impersonate'))).toBeNull();
   expect(await tokenWorks(request, impersonation ?? '')).toBe(false);
   expect(await tokenWorks(request, adminToken)).toBe(true);
-  await expect(nav.getByRole('link')).toHaveCount(6);
+  await expect(nav.getByRole('link')).toHaveCount(7);
 });

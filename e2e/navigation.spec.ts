@@ -31,7 +31,7 @@ test('a regular user sees Estimates only and is sent home from staff routes', as
   await expect(page).toHaveTitle('Estimates | Studio Portal');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Estimates']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Estimates']);
 
   for (const path of [
     '/clients',
@@ -67,6 +67,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
   await signInAsAdmin(page, request, '/estimates');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText([
+    'Home',
     'Estimates',
     'Clients',
     'Leads',
@@ -81,6 +82,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
     ['Activity', '/activity', 'Activity'],
     ['Experimental', '/experimental', 'Experimental'],
     ['Estimates', '/estimates', 'Estimates'],
+    ['Home', '/home', 'Home'],
   ] as const) {
     await nav.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -95,7 +97,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
   await expect(nav).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(nav.getByRole('link')).toHaveCount(6);
+  await expect(nav.getByRole('link')).toHaveCount(7);
 });
 
 test('an unknown path shows Page Not Found with a way home', async ({ page, request }) => {

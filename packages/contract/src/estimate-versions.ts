@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
+import { ESTIMATE_VERSION_STATUSES, type EstimateVersionStatus } from './estimate-version-statuses';
 import { estimateDetailSchema } from './estimates';
 import { blankableTextField, pkField, requestBody, textField } from './fields';
 
@@ -9,13 +10,7 @@ import { blankableTextField, pkField, requestBody, textField } from './fields';
  * the estimate's client to approve it with a typed signature or to ask for changes.
  */
 
-export const ESTIMATE_VERSION_STATUSES = [
-  'sent',
-  'approved',
-  'changes_requested',
-  'superseded',
-] as const;
-export type EstimateVersionStatus = (typeof ESTIMATE_VERSION_STATUSES)[number];
+export { ESTIMATE_VERSION_STATUSES, type EstimateVersionStatus };
 
 export const ESTIMATE_VERSION_LIMITS = {
   message: 5_000,

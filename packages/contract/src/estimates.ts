@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ESTIMATE_VERSION_STATUSES } from './estimate-version-statuses';
+import { ESTIMATE_ORDERING_FIELDS, orderingField } from './sorting';
 import { NAME_MAX_LENGTH } from './clients';
 import { paginated } from './common';
 import {
@@ -226,7 +228,18 @@ export const estimateSchema = z.object({
   safe_modifier: decimalString(),
 });
 export type Estimate = z.infer<typeof estimateSchema>;
-export const estimateListSchema = paginated(estimateSchema);
+
+/**
+ * A list entry: the estimate with what its row shows at a glance — the sum of its high hours and
+ * the status of its latest version (`null`: a draft never sent). Lists only; the detail has the
+ * totals in full and its versions apart.
+ */
+export const estimateListItemSchema = estimateSchema.extend({
+  total_hours_high: decimalString(),
+  status: z.enum(ESTIMATE_VERSION_STATUSES).nullable(),
+});
+export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
+export const estimateListSchema = paginated(estimateListItemSchema);
 
 export const estimateItemSchema = z.object({
   id: z.number().int(),
@@ -286,8 +299,13 @@ export const estimateDetailSchema = estimateSchema.extend({
 });
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
-/** `GET /api/estimates/?project={id}`: one project's estimates, or every one in scope. */
-export const estimateListQuerySchema = listByParentQuery('project');
+/**
+ * `GET /api/estimates/?project={id}`: one project's estimates, or every one in scope; by name
+ * unless `ordering` names `name`, `project`, `status` or `total` (`-` first for descending).
+ */
+export const estimateListQuerySchema = listByParentQuery('project').extend({
+  ordering: orderingField(ESTIMATE_ORDERING_FIELDS),
+});
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 
 const L = ESTIMATE_LIMITS;

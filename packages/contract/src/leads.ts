@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAD_ORDERING_FIELDS, orderingField } from './sorting';
 import { DEFAULT_PAGE_SIZE, detailSchema, paginated } from './common';
 import {
   blankableTextField,
@@ -205,6 +206,8 @@ export const leadListQuerySchema = z.object({
     (value) => (value === '' ? undefined : value),
     choiceField(LEAD_STATUSES).optional(),
   ),
+  /** `created_at`, `status`, `company`, `-` first for descending; newest first when absent. */
+  ordering: orderingField(LEAD_ORDERING_FIELDS),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderingField, PROJECT_ORDERING_FIELDS } from './sorting';
 import { NAME_MAX_LENGTH, SLUG_MAX_LENGTH } from './clients';
 import { paginated } from './common';
 import {
@@ -90,7 +91,10 @@ export const projectArraySchema = z.array(projectSchema);
 export const projectListQuerySchema = z.object({
   /** A client's slug. */
   client: z.string().max(SLUG_MAX_LENGTH).optional(),
+  /** `name`, `client`, `status`, `target_date`, `-` first for descending; by name when absent. */
+  ordering: orderingField(PROJECT_ORDERING_FIELDS),
 });
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 const url = () => optionalUrlField().optional();
 const urlWriteShape = {

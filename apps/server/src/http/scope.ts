@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
@@ -37,6 +37,12 @@ export const clientIdsOf = async (db: Executor, userId: number): Promise<number[
  */
 export const clientScope = (db: Executor, scope: Scope, clientId: PgColumn): SQL | undefined =>
   scope.kind === 'staff' ? undefined : inArray(clientId, memberClientIds(db, scope.userId));
+
+/** `clientScope` for raw SQL: `clientId` is an expression such as sql`p.client_id`. */
+export const clientScopeSql = (scope: Scope, clientId: SQL): SQL =>
+  scope.kind === 'staff'
+    ? sql`true`
+    : sql`${clientId} IN (SELECT client_id FROM client_users WHERE user_id = ${scope.userId})`;
 
 /** `clientScope` and-ed with the caller's own filters. */
 export const scoped = (

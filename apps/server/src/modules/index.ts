@@ -5,6 +5,7 @@ import { canvasRoutes } from './canvas/routes';
 import { clientRoutes } from './clients/routes';
 import { estimateVersionRoutes } from './estimate-versions/routes';
 import { estimateRoutes } from './estimates/routes';
+import { homeRoutes } from './home/routes';
 import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { configRoutes } from './platform/routes';
@@ -30,4 +31,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(canvasRoutes);
   await app.register(notificationRoutes);
   await app.register(activityRoutes);
+  await app.register(homeRoutes);
 };

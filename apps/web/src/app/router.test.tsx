@@ -119,7 +119,7 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Estimates']);
+    ).toEqual(['Home', 'Estimates']);
   });
 
   it('lets a superuser in and shows every navigation item', async () => {
@@ -132,7 +132,15 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/estimates', '/clients', '/leads', '/projects', '/activity', '/experimental']);
+    ).toEqual([
+      '/home',
+      '/estimates',
+      '/clients',
+      '/leads',
+      '/projects',
+      '/activity',
+      '/experimental',
+    ]);
     expect(screen.getByRole('button', { name: /Sam Staff/ })).toBeInTheDocument();
   });
 

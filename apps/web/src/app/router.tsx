@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/estimates" replace /> },
               {
+                path: 'home',
+                lazy: async () => ({
+                  Component: (await import('../features/home/routes/home')).HomeRoute,
+                }),
+              },
+              {
                 path: 'profile',
                 lazy: async () => ({
                   Component: (await import('../features/profile/routes/profile')).ProfileRoute,

@@ -8,6 +8,7 @@ import {
   type Estimate,
   type EstimateCreateRequest,
   type EstimateDetail,
+  type EstimateListItem,
   type EstimateListQuery,
   type EstimateUpdateRequest,
 } from '@portal/contract/estimates';
@@ -15,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { clients, clientUsers, estimates, estimateSections, projects } from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
+import { orderByTerms } from '../../http/sorting';
 import { clientScope, type Scope } from '../../http/scope';
 import { referencedProject } from '../projects/service';
 import { estimateScope } from './scope';
@@ -85,12 +87,21 @@ const requireCurrencyWithRate = (rate: string | null, currency: string) => {
 
 const byName = [asc(sql`lower(${estimates.name})`), asc(estimates.id)];
 
-const headers = (db: Executor) =>
-  db
-    .select(headerColumns)
-    .from(estimates)
-    .innerJoin(projects, eq(projects.id, estimates.projectId))
-    .innerJoin(clients, eq(clients.id, projects.clientId));
+/** The sum of an estimate's high hours, exact, as the list row shows it. */
+const totalHoursHigh = sql<string>`(SELECT coalesce(sum(i.hours_high), 0)::numeric(12,2)::text
+  FROM estimate_sections s JOIN estimate_items i ON i.section_id = s.id
+  WHERE s.estimate_id = ${estimates.id})`;
+/** The latest version's status; null for a draft never sent (the versions' unique index). */
+const latestStatus = sql<EstimateListItem['status']>`(SELECT v.status FROM estimate_versions v
+  WHERE v.estimate_id = ${estimates.id} ORDER BY v.number DESC LIMIT 1)`;
+
+/** What `?ordering=` sorts on (issue 19); drafts sort before any sent status. */
+const SORT_COLUMNS = {
+  name: sql`lower(${estimates.name})`,
+  project: sql`lower(${projects.name})`,
+  status: sql`coalesce(${latestStatus}, '')`,
+  total: sql`(${totalHoursHigh})::numeric`,
+};
 
 /**
  * The estimate detail in ONE statement whatever its size: the estimate with its project and
@@ -182,12 +193,24 @@ export const createEstimateService = (db: Database) => {
         .where(condition);
       const total = totals?.total ?? 0;
       const window = page(total);
-      const rows = await headers(db)
+      const rows = await db
+        .select({ ...headerColumns, totalHoursHigh, status: latestStatus })
+        .from(estimates)
+        .innerJoin(projects, eq(projects.id, estimates.projectId))
+        .innerJoin(clients, eq(clients.id, projects.clientId))
         .where(condition)
-        .orderBy(...byName)
+        .orderBy(...orderByTerms(filters.ordering, SORT_COLUMNS, byName))
         .limit(window.limit)
         .offset(window.offset);
-      return { count: total, window, rows: rows.map(toEstimateDto) };
+      return {
+        count: total,
+        window,
+        rows: rows.map((row): EstimateListItem => ({
+          ...toEstimateDto(row),
+          total_hours_high: row.totalHoursHigh,
+          status: row.status,
+        })),
+      };
     },
 
     retrieve: estimateDetail,

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract/leads';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { everyWordIn } from '../../db/word-search';
 import { leadComments, leads, leadSearchDocument, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { enqueueEmail } from '../../mail/outbox';
@@ -37,12 +38,6 @@ export const toLeadDto = (row: LeadRow): Omit<Lead, 'converted_client' | 'conver
   created_at: row.createdAt.toISOString(),
 });
 
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-// More words than this add no precision, only work.
-const MAX_SEARCH_TERMS = 5;
-
 const searchDocument = leadSearchDocument(leads);
 
 /**
@@ -51,12 +46,8 @@ const searchDocument = leadSearchDocument(leads);
  * indexes, so the planner answers it from the trigram index.
  */
 export const leadListCondition = (filters: LeadListQuery): SQL => {
-  const terms = (filters.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const conditions = terms
-    .slice(0, MAX_SEARCH_TERMS)
-    .map((term) => sql`${searchDocument} ILIKE ${`%${escapeLike(term)}%`}`);
-  if (filters.status) conditions.push(eq(leads.status, filters.status));
-  return and(...conditions) ?? sql`true`;
+  const status = filters.status ? eq(leads.status, filters.status) : undefined;
+  return and(everyWordIn(searchDocument, filters.search ?? ''), status) ?? sql`true`;
 };
 
 // The timestamp is formatted by PostgreSQL exactly as Date#toISOString() writes it (UTC, ms),
@@ -90,18 +81,43 @@ type LeadRecord = {
   converted_project: LeadConversionTarget | null;
 };
 
+type LeadOrdering = LeadListQuery['ordering'];
+const NEWEST_FIRST = [{ field: 'created_at', descending: true }] as const;
+
+/**
+ * The ORDER BY of a page, on `table`'s columns: `?ordering=` (issue 19), or newest first. `id`
+ * breaks ties in the direction of the last term, so the default is exactly the indexes' order.
+ * Only names from this fixed map reach the raw SQL.
+ */
+const leadOrder = (ordering: LeadOrdering, table: string, createdAt = 'created_at') => {
+  const terms = ordering ?? NEWEST_FIRST;
+  const column = {
+    created_at: `${table}.${createdAt}`,
+    status: `${table}.status`,
+    company: `lower(${table}.company)`,
+  };
+  const direction = (descending: boolean) => (descending ? 'DESC' : 'ASC');
+  const last = terms[terms.length - 1];
+  return sql.raw(
+    [
+      ...terms.map((term) => `${column[term.field]} ${direction(term.descending)}`),
+      `${table}.id ${direction(last?.descending ?? true)}`,
+    ].join(', '),
+  );
+};
+
 /**
  * Newest first; `id` orders leads created in the same instant (both in the indexes). The ORDER BY
  * names the table's columns: the bare `created_at` would be the formatted output column.
  */
-const pageOf = (where: SQL, limit: number, offset: number) =>
+const pageOf = (where: SQL, ordering: LeadOrdering, limit: number, offset: number) =>
   sql`SELECT ${LEAD_COLUMNS} FROM leads WHERE ${where}
-      ORDER BY leads.created_at DESC, leads.id DESC LIMIT ${limit} OFFSET ${offset}`;
+      ORDER BY ${leadOrder(ordering, 'leads')} LIMIT ${limit} OFFSET ${offset}`;
 
 /** The count joined to the page, so that an empty page (past the end) still reports it. */
-const countedPage = (count: SQL, page: SQL) =>
+const countedPage = (count: SQL, page: SQL, ordering: LeadOrdering) =>
   sql`SELECT c.total, p.* FROM (${count}) AS c LEFT JOIN (${page}) AS p ON true
-      ORDER BY p.sort_at DESC, p.id DESC`;
+      ORDER BY ${leadOrder(ordering, 'p', 'sort_at')}`;
 
 /**
  * The list in one round trip (the bench runs this same SQL straight against PostgreSQL to compare
@@ -116,18 +132,22 @@ const countedPage = (count: SQL, page: SQL) =>
  */
 export const leadListQuery = (filters: LeadListQuery, limit: number, offset: number) => {
   const where = leadListCondition(filters);
+  const { ordering } = filters;
   if (!filters.search?.trim())
     return countedPage(
       sql`SELECT count(*)::int AS total FROM leads WHERE ${where}`,
-      pageOf(where, limit, offset),
+      pageOf(where, ordering, limit, offset),
+      ordering,
     );
-  return sql`WITH matches AS MATERIALIZED (SELECT id, created_at FROM leads WHERE ${where})
+  return sql`WITH matches AS MATERIALIZED
+      (SELECT id, created_at, status, company FROM leads WHERE ${where})
     ${countedPage(
       sql`SELECT count(*)::int AS total FROM matches`,
       sql`SELECT ${LEAD_COLUMNS}
-          FROM (SELECT id, created_at FROM matches
-                ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS newest
+          FROM (SELECT id FROM matches ORDER BY ${leadOrder(ordering, 'matches')}
+                LIMIT ${limit} OFFSET ${offset}) AS newest
           JOIN leads ON leads.id = newest.id`,
+      ordering,
     )}`;
 };
 
@@ -259,7 +279,7 @@ export const createLeadService = (ctx: AppContext) => {
         const total = counted.rows[0]?.total ?? 0;
         const window = page(total);
         const rows = await db.execute<LeadRecord>(
-          pageOf(leadListCondition(filters), window.limit, window.offset),
+          pageOf(leadListCondition(filters), filters.ordering, window.limit, window.offset),
         );
         return { count: total, window, rows: rows.rows.map(fromRecord) };
       }

@@ -4,6 +4,7 @@ import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type {
   Project,
   ProjectCreateRequest,
+  ProjectListQuery,
   ProjectUpdateRequest,
   ProjectUrlField,
 } from '@portal/contract/projects';
@@ -12,6 +13,7 @@ import { clients, projects } from '../../db/schema/index';
 import { insertWithUniqueSlug } from '../../db/unique-slug';
 import { fieldError } from '../../http/errors';
 import { underParent } from '../../http/list-by-parent';
+import { orderByTerms } from '../../http/sorting';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
 import { changedFields, record } from '../activity/record';
@@ -128,8 +130,17 @@ export const projectContext = (row: { id: number; name: string; clientId: number
 
 const byName = [asc(sql`lower(${projects.name})`), asc(projects.id)];
 
+/** What `?ordering=` sorts on (issue 19); the client by its name, read beside each row. */
+const SORT_COLUMNS = {
+  name: sql`lower(${projects.name})`,
+  client: sql`(SELECT lower(c.name) FROM clients c WHERE c.id = ${projects.clientId})`,
+  status: projects.status,
+  target_date: projects.targetDate,
+};
+const orderOf = (filters: ProjectListQuery) => orderByTerms(filters.ordering, SORT_COLUMNS, byName);
+
 export const createProjectService = (db: Database) => {
-  const where = (scope: Scope, filters: { client?: string | undefined }) =>
+  const where = (scope: Scope, filters: ProjectListQuery) =>
     and(
       clientScope(db, scope, projects.clientId),
       filters.client === undefined
@@ -150,11 +161,7 @@ export const createProjectService = (db: Database) => {
   };
 
   return {
-    list: async (
-      scope: Scope,
-      filters: { client?: string | undefined },
-      page: (total: number) => PageWindow,
-    ) => {
+    list: async (scope: Scope, filters: ProjectListQuery, page: (total: number) => PageWindow) => {
       const condition = where(scope, filters);
       const [totals] = await db.select({ total: count() }).from(projects).where(condition);
       const total = totals?.total ?? 0;
@@ -163,19 +170,19 @@ export const createProjectService = (db: Database) => {
         .select()
         .from(projects)
         .where(condition)
-        .orderBy(...byName)
+        .orderBy(...orderOf(filters))
         .limit(window.limit)
         .offset(window.offset);
       return { count: total, window, rows: rows.map(toProjectDto) };
     },
 
-    all: async (scope: Scope, filters: { client?: string | undefined }) =>
+    all: async (scope: Scope, filters: ProjectListQuery) =>
       (
         await db
           .select()
           .from(projects)
           .where(where(scope, filters))
-          .orderBy(...byName)
+          .orderBy(...orderOf(filters))
       ).map(toProjectDto),
 
     retrieve: async (scope: Scope, slug: string) => {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { everyWordIn } from '../../db/word-search';
 import { impersonations, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { issueToken, type IssuedToken } from '../auth/tokens';
@@ -12,25 +13,12 @@ export const findUserById = async (db: Executor, id: number): Promise<UserRow | 
   return row ?? null;
 };
 
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The indexed expression of `users_search_trgm`; written identically so the planner uses it. */
 const searchDocument = sql`(lower(${users.email}) || ' ' || lower(${users.firstName}) || ' ' || lower(${users.lastName}))`;
 
-// More words than this add no precision, only work.
-const MAX_SEARCH_TERMS = 5;
-
 /** Every word of the search must appear somewhere in the email, first or last name. */
-export const userSearchCondition = (search: string | undefined): SQL | undefined => {
-  const terms = (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (terms.length === 0) return undefined;
-  return and(
-    ...terms
-      .slice(0, MAX_SEARCH_TERMS)
-      .map((term) => sql`${searchDocument} ILIKE ${`%${escapeLike(term)}%`}`),
-  );
-};
+export const userSearchCondition = (search: string | undefined): SQL | undefined =>
+  everyWordIn(searchDocument, search ?? '');
 
 export const searchUsers = async (
   db: Executor,

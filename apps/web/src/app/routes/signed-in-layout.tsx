@@ -8,6 +8,7 @@ import { TopBar } from '../../components/layout/top-bar';
 import { UserMenu } from '../../components/layout/user-menu';
 import { Button } from '../../components/ui/button';
 import { TooltipProvider } from '../../components/ui/tooltip';
+import { QuickFind } from '../../features/home/components/quick-find';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession, useStopImpersonation } from '../../lib/auth';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -63,6 +64,7 @@ export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutPro
           </Button>
         }
       >
+        <QuickFind userId={user.id} />
         <NotificationBell userId={user.id} />
         <UserMenu
           user={user}

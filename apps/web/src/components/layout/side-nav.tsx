@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { Building2, Calculator, FlaskConical, FolderKanban, History, Inbox } from 'lucide-react';
+import {
+  Building2,
+  Calculator,
+  FlaskConical,
+  FolderKanban,
+  History,
+  House,
+  Inbox,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../ui/cn';
 
@@ -12,9 +20,10 @@ type NavItem = {
 
 /**
  * Spec §2/§6: Estimates for everyone; Clients, Leads, Projects, Activity (issue 17) and
- * Experimental for superusers.
+ * Experimental for superusers. Home comes first for everyone (issue 19).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: House, superuserOnly: false },
   { to: '/estimates', label: 'Estimates', icon: Calculator, superuserOnly: false },
   { to: '/clients', label: 'Clients', icon: Building2, superuserOnly: true },
   { to: '/leads', label: 'Leads', icon: Inbox, superuserOnly: true },

@@ -7,6 +7,7 @@ import {
 } from '@portal/contract/estimate-versions';
 import { ApiError, request } from '../../../lib/api';
 import { fetchAll } from '../../../lib/fetch-all';
+import { estimateKeys } from '../../estimates/api/keys';
 import { getAuthToken } from '../../../lib/tokens';
 
 const PATH = '/api/estimate-versions/';
@@ -50,6 +51,9 @@ const useRememberVersion = () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: versionKeys.list(version.estimate) }),
       queryClient.invalidateQueries({ queryKey: versionKeys.latest() }),
+      // Estimate list rows show their latest version's status (issue 19).
+      queryClient.invalidateQueries({ queryKey: estimateKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: [...estimateKeys.all, 'sorted'] }),
     ]);
   };
 };

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import type { EstimateVersion, EstimateVersionStatus } from '@portal/contract/estimate-versions';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
+import { formatDateTime } from '../../../lib/format';
 
 const LABELS: Record<EstimateVersionStatus, [string, BadgeColor]> = {
   sent: ['Waiting for approval', 'blue'],
@@ -15,8 +15,8 @@ export const VersionStatusBadge = ({ status }: { status: EstimateVersionStatus |
   return <Badge color={color}>{label}</Badge>;
 };
 
-/** "Nov 25, 2026, 2:10 PM" in the viewer's time zone. */
-export const formatVersionTime = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
+/** A version's moments in the portal's one date-time format (issue 19). */
+export const formatVersionTime = formatDateTime;
 
 /** Who decided, and how: one sentence for the history and the outcome banner. */
 export const decisionSummary = (version: EstimateVersion) => {

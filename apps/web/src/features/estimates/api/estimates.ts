@@ -1,8 +1,14 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   estimateDetailSchema,
   estimateListSchema,
-  type Estimate,
+  type EstimateListItem,
   type EstimateCreateRequest,
   type EstimateDetail,
   type EstimateUpdateRequest,
@@ -21,6 +27,15 @@ export const useEstimates = (projectId: number | null = null) =>
     queryKey: estimateKeys.list(projectId),
     queryFn: ({ signal }) =>
       fetchAll(PATH, estimateListSchema, projectId === null ? {} : { project: projectId }, signal),
+  });
+
+/** Every estimate in the order a list header chose (`?ordering=`); by name when ''. */
+export const useSortedEstimates = (ordering: string) =>
+  useQuery({
+    queryKey: ordering ? estimateKeys.sorted(ordering) : estimateKeys.list(),
+    queryFn: ({ signal }) =>
+      fetchAll(PATH, estimateListSchema, ordering ? { ordering } : {}, signal),
+    placeholderData: keepPreviousData,
   });
 
 /** One estimate with its ordered sections and items. */
@@ -43,30 +58,37 @@ export const useProjectChoices = (enabled: boolean) =>
         .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
   });
 
-/** Just the list fields of a detail answer. */
-const toListEntry = ({
-  sections: _sections,
-  total_hours_low: _low,
-  total_hours_high: _high,
-  total_hours_safe: _safe,
-  ...estimate
-}: EstimateDetail): Estimate => estimate;
+/** Just the list fields of a detail answer; its version status is the list's to keep. */
+const toListEntry = (
+  {
+    sections: _sections,
+    total_hours_low: _low,
+    total_hours_safe: _safe,
+    hourly_rate: _rate,
+    currency: _currency,
+    price: _price,
+    ...estimate
+  }: EstimateDetail,
+  status: EstimateListItem['status'],
+): EstimateListItem => ({ ...estimate, status });
 
 /**
  * A saved estimate into its detail and every loaded list it belongs to: replaced where it is,
  * appended where it now belongs (its project may have changed), dropped where it no longer does.
+ * Sorted tables (`?ordering=`) are refetched: where it now sorts is the server's to say.
  */
 const remember = (queryClient: QueryClient, saved: EstimateDetail) => {
   queryClient.setQueryData(estimateKeys.detail(saved.id), saved);
-  const entry = toListEntry(saved);
-  for (const [key, list] of queryClient.getQueriesData<Estimate[]>({
+  void queryClient.invalidateQueries({ queryKey: [...estimateKeys.all, 'sorted'] });
+  for (const [key, list] of queryClient.getQueriesData<EstimateListItem[]>({
     queryKey: estimateKeys.lists(),
   })) {
     if (!list) continue;
     const projectId = key[2];
+    const at = list.findIndex((estimate) => estimate.id === saved.id);
+    const entry = toListEntry(saved, list[at]?.status ?? null);
     const belongs = projectId === null || projectId === entry.project.id;
     const without = list.filter((estimate) => estimate.id !== entry.id);
-    const at = list.findIndex((estimate) => estimate.id === entry.id);
     let next = without;
     if (belongs) {
       next = [...without];

@@ -4,6 +4,8 @@ export const estimateKeys = {
   lists: () => [...estimateKeys.all, 'list'] as const,
   /** Every estimate in scope (null), or one project's. */
   list: (projectId: number | null = null) => [...estimateKeys.lists(), projectId] as const,
+  /** Every estimate in a chosen order (`?ordering=`, issue 19); refetched after any change. */
+  sorted: (ordering: string) => [...estimateKeys.all, 'sorted', ordering] as const,
   detail: (id: number) => [...estimateKeys.all, 'detail', id] as const,
   comments: (itemId: number) => [...estimateKeys.all, 'comments', itemId] as const,
   /** Moves of one estimate share a key: they run one after the other, in the order made. */

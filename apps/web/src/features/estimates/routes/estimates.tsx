@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FileText, Plus } from 'lucide-react';
-import type { Estimate } from '@portal/contract/estimates';
+import type { EstimateListItem } from '@portal/contract/estimates';
+import { ESTIMATE_ORDERING_FIELDS } from '@portal/contract/sorting';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,11 +14,11 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table';
-import type { EstimateVersionStatus } from '@portal/contract/estimate-versions';
+import { SortHeader } from '../../../components/ui/sort-header';
 import { useSession } from '../../../lib/auth';
-import { useLatestVersionStatuses } from '../../estimate-versions/api/versions';
+import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { VersionStatusBadge } from '../../estimate-versions/components/version-status';
-import { useEstimates } from '../api/estimates';
+import { useSortedEstimates } from '../api/estimates';
 import { CreateEstimateDialog } from '../components/create-estimate-dialog';
 import { EmptyState, LoadError } from '../components/states';
 
@@ -27,12 +28,9 @@ const linkClasses =
 const EstimateRow = ({
   estimate,
   isSuperuser,
-  status,
 }: {
-  estimate: Estimate;
+  estimate: EstimateListItem;
   isSuperuser: boolean;
-  /** The latest version's status; null for a draft, undefined while loading. */
-  status: EstimateVersionStatus | null | undefined;
 }) => {
   const { project } = estimate;
   return (
@@ -57,8 +55,12 @@ const EstimateRow = ({
           {project.name}
         </Link>
       </TableCell>
-      <TableCell className="max-md:block max-md:pt-1 max-md:pl-5">
-        {status !== undefined && <VersionStatusBadge status={status} />}
+      <TableCell className="whitespace-nowrap tabular-nums max-md:inline-block max-md:pt-1 max-md:pl-5 max-md:text-[13px] md:text-right">
+        {estimate.total_hours_high}
+        <span className="md:sr-only"> hours</span>
+      </TableCell>
+      <TableCell className="max-md:inline-block max-md:pt-1 max-md:pl-3">
+        <VersionStatusBadge status={estimate.status} />
       </TableCell>
     </TableRow>
   );
@@ -67,7 +69,7 @@ const EstimateRow = ({
 const SkeletonRows = () =>
   Array.from({ length: 4 }, (_, index) => (
     <TableRow key={index} aria-hidden>
-      {[48, 28, 36, 20].map((width, cell) => (
+      {[48, 28, 36, 16, 20].map((width, cell) => (
         <TableCell key={cell}>
           <span
             className="block h-3.5 animate-pulse rounded bg-slate-100"
@@ -81,8 +83,8 @@ const SkeletonRows = () =>
 /** Spec §2 Estimates (/estimates): every estimate the user may see, and 'Create Estimate' for staff. */
 export const EstimatesRoute = () => {
   const { isSuperuser } = useSession();
-  const estimates = useEstimates();
-  const statuses = useLatestVersionStatuses();
+  const sort = useUrlOrdering(ESTIMATE_ORDERING_FIELDS);
+  const estimates = useSortedEstimates(sort.ordering);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState({ open: false, session: 0 });
   const openDialog = () => setDialog((state) => ({ open: true, session: state.session + 1 }));
@@ -119,24 +121,23 @@ export const EstimatesRoute = () => {
     );
   } else {
     body = (
-      <Table aria-label="Estimates" aria-busy={estimates.isPending || undefined}>
+      <Table
+        aria-label="Estimates"
+        aria-busy={estimates.isPending || estimates.isPlaceholderData || undefined}
+      >
         <TableHead className="max-md:hidden">
           <tr>
             <TableHeaderCell className="w-2/5">Name</TableHeaderCell>
             <TableHeaderCell>Client</TableHeaderCell>
-            <TableHeaderCell>Project</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
+            <SortHeader field="project" label="Project" sort={sort} />
+            <SortHeader field="total" label="Total hours" sort={sort} className="text-right" />
+            <SortHeader field="status" label="Status" sort={sort} />
           </tr>
         </TableHead>
         <TableBody>
           {estimates.data ? (
             estimates.data.map((estimate) => (
-              <EstimateRow
-                key={estimate.id}
-                estimate={estimate}
-                isSuperuser={isSuperuser}
-                status={statuses.data ? (statuses.data.get(estimate.id) ?? null) : undefined}
-              />
+              <EstimateRow key={estimate.id} estimate={estimate} isSuperuser={isSuperuser} />
             ))
           ) : (
             <SkeletonRows />

@@ -21,9 +21,10 @@ import { leadKeys } from './keys';
 const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads');
 
 /** One page of the lead list (spec §7 Leads), newest first. */
-export const useLeads = (query: LeadQueryState, enabled = true) =>
+export const useLeads = (query: LeadQueryState, enabled = true, ordering = '') =>
   useQuery({
-    queryKey: leadKeys.list(query),
+    // A chosen order (issue 19) is one more part of the key; the default keeps the plain one.
+    queryKey: ordering ? [...leadKeys.list(query), ordering] : leadKeys.list(query),
     enabled,
     queryFn: ({ signal }) =>
       request(leads.path, {
@@ -32,6 +33,7 @@ export const useLeads = (query: LeadQueryState, enabled = true) =>
           page_size: LEAD_PAGE_SIZE,
           search: query.search,
           status: query.status,
+          ...(ordering ? { ordering } : {}),
         },
         signal,
         schema: leadListSchema,

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import type { Lead } from '@portal/contract/leads';
+import type { LEAD_ORDERING_FIELDS } from '@portal/contract/sorting';
+import { SortHeader } from '../../../components/ui/sort-header';
 import { cn } from '../../../components/ui/cn';
 import {
   Table,
@@ -9,6 +11,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table';
+import type { UrlOrdering } from '../../../lib/use-url-ordering';
 import { formatLeadCreated, leadName } from '../lib/format';
 import { useElementWidth } from '../lib/use-element-width';
 import { LeadStatusBadge } from './lead-status-badge';
@@ -18,7 +21,19 @@ export type LeadsTableProps = {
   onOpen(lead: Lead): void;
   /** The rows are being replaced (another page or filter): dim them until the answer arrives. */
   stale?: boolean;
+  /** Company, Status and Created sort the list (issue 19). */
+  sort?: UrlOrdering<(typeof LEAD_ORDERING_FIELDS)[number]>;
 };
+
+/** The spec's columns; the sortable ones name their `?ordering=` field. */
+const COLUMNS = [
+  ['Name', null],
+  ['Company', 'company'],
+  ['Phone', null],
+  ['Email', null],
+  ['Status', 'status'],
+  ['Created', 'created_at'],
+] as const;
 
 /** Below this width (of the list, not the window: the side navigation takes room) six columns do not fit. */
 const TABLE_MIN_WIDTH = 760;
@@ -46,7 +61,7 @@ const Clipped = ({ children }: { children: string }) =>
   );
 
 /** Spec §2: Name, Company, Phone, Email, Status, Created; on a phone, one card per lead. */
-export const LeadsTable = ({ leads, onOpen, stale = false }: LeadsTableProps) => {
+export const LeadsTable = ({ leads, onOpen, stale = false, sort }: LeadsTableProps) => {
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
   const dim = cn('transition-opacity', stale && 'opacity-60');
@@ -83,11 +98,21 @@ export const LeadsTable = ({ leads, onOpen, stale = false }: LeadsTableProps) =>
           </colgroup>
           <TableHead>
             <tr>
-              {['Name', 'Company', 'Phone', 'Email', 'Status', 'Created'].map((label) => (
-                <TableHeaderCell key={label} className="px-3">
-                  {label}
-                </TableHeaderCell>
-              ))}
+              {COLUMNS.map(([label, field]) =>
+                sort && field ? (
+                  <SortHeader
+                    key={label}
+                    field={field}
+                    label={label}
+                    sort={sort}
+                    className="px-3"
+                  />
+                ) : (
+                  <TableHeaderCell key={label} className="px-3">
+                    {label}
+                  </TableHeaderCell>
+                ),
+              )}
             </tr>
           </TableHead>
           <TableBody>

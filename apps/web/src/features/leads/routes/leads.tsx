@@ -21,6 +21,8 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { errorMessages, toastError } from '../../../lib/errors';
 import { useLeads } from '../api/leads';
+import { LEAD_ORDERING_FIELDS } from '@portal/contract/sorting';
+import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { downloadLeadsCsv } from '../api/pipeline';
 import { ImportDialog } from '../components/import-dialog';
 import { LeadDrawer } from '../components/lead-drawer';
@@ -98,7 +100,8 @@ export const LeadsRoute = () => {
   const query = readLeadQuery(params);
   const [view, setView] = useLeadsView();
   // The board asks for its columns itself; the page of the list is fetched only when shown.
-  const leads = useLeads(query, view === 'list');
+  const sort = useUrlOrdering(LEAD_ORDERING_FIELDS);
+  const leads = useLeads(query, view === 'list', sort.ordering);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -185,7 +188,12 @@ export const LeadsRoute = () => {
     );
   } else {
     content = (
-      <LeadsTable leads={leads.data.results} onOpen={openDrawer} stale={leads.isPlaceholderData} />
+      <LeadsTable
+        leads={leads.data.results}
+        onOpen={openDrawer}
+        stale={leads.isPlaceholderData}
+        sort={sort}
+      />
     );
   }
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { format } from 'date-fns';
+import { DateTime } from '../../../components/ui/date-time';
 import { Trash2, Workflow } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CanvasSummary } from '@portal/contract/canvas';
@@ -19,7 +19,6 @@ import { EmptyState } from '../../projects/components/states';
 export const canvasPath = (id: number) => `/experimental/modeling/${id}`;
 
 /** Spec §9's general date display with the time of day: a canvas changes many times a day. */
-const formatUpdated = (iso: string) => format(new Date(iso), 'MMMM d, yyyy, h:mm a');
 
 export type CanvasListProps = {
   canvases: CanvasSummary[];
@@ -66,7 +65,7 @@ export const CanvasList = memo(function CanvasList({ canvases, onDelete }: Canva
                 {canvas.client_name}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap text-slate-500 md:table-cell">
-                <time dateTime={canvas.updated_at}>{formatUpdated(canvas.updated_at)}</time>
+                <DateTime value={canvas.updated_at} />
               </TableCell>
               <TableCell className="text-right">
                 <Button

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   Project,
   ProjectCreateRequest,
@@ -29,6 +35,18 @@ export const useProjects = (clientSlug: string | null = null) =>
       }),
   });
 
+/** Every project in the order a list header chose (`?ordering=`); by name when ''. */
+export const useSortedProjects = (ordering: string) =>
+  useQuery({
+    queryKey: ordering ? projectKeys.sorted(ordering) : projectKeys.list(),
+    queryFn: ({ signal }) =>
+      projectsResource.listAction<Project[]>('all', {
+        query: ordering ? { ordering } : undefined,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useProject = (slug: string) =>
   useQuery({
     queryKey: projectKeys.detail(slug),
@@ -37,6 +55,7 @@ export const useProject = (slug: string) =>
 
 /** Puts a saved project into the detail and into every loaded list that holds it (or should). */
 const remember = (queryClient: QueryClient, project: Project, clientSlug?: string) => {
+  void queryClient.invalidateQueries({ queryKey: [...projectKeys.all, 'sorted'] });
   queryClient.setQueryData(projectKeys.detail(project.slug), project);
   queryClient.setQueriesData<Project[]>({ queryKey: projectKeys.lists() }, (list) =>
     list?.some((other) => other.id === project.id) ? upsertByName(list, project) : list,
@@ -73,6 +92,7 @@ export const useDeleteProject = (project: Project) => {
         list?.filter((other) => other.id !== project.id),
       );
       queryClient.removeQueries({ queryKey: projectKeys.detail(project.slug) });
+      void queryClient.invalidateQueries({ queryKey: [...projectKeys.all, 'sorted'] });
     },
   });
 };

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   projectUpdateRequestSchema,
   type Project,
 } from '@portal/contract/projects';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
 import {
   closeWithToast,
   remountOnOpen,
@@ -27,6 +28,7 @@ import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/pro
 import { parseApiDate, toApiDate } from '../lib/format';
 import { PROJECT_URL_LABELS } from '../lib/links';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useClients } from '../../clients/api/clients';
 import { projectStatusLabel } from './status-badge';
 
 /**
@@ -69,8 +71,9 @@ const valuesOf = (project: Project): FormInput => ({
 });
 
 export type ProjectDrawerProps = FormFrameProps &
+  /** `client: null` (the projects list): the drawer asks which client it is for. */
   (
-    | { mode: 'create'; client: { id: number; slug: string } }
+    | { mode: 'create'; client: { id: number; slug: string } | null }
     /** Update mode: the URL fields appear and Delete is offered. */
     | { mode: 'update'; project: Project }
   );
@@ -88,19 +91,28 @@ type ProjectForm = ReturnType<typeof useProjectForm>;
 const CreateProjectDrawer = ({
   open,
   onOpenChange,
-  client,
+  client: fixedClient,
 }: Extract<ProjectDrawerProps, { mode: 'create' }>) => {
   const id = useId();
-  const create = useCreateProject(client.slug);
+  const clients = useClients(fixedClient === null);
+  const [chosen, setChosen] = useState('');
+  const [clientError, setClientError] = useState<string>();
+  const client =
+    fixedClient ?? clients.data?.find((candidate) => String(candidate.id) === chosen) ?? null;
+  const create = useCreateProject(client?.slug ?? '');
   const form = useProjectForm(blankProject);
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    if (!client) {
+      setClientError(FIELD_MESSAGES.required);
+      return;
+    }
     create.mutate(
       { ...values, client: client.id },
       saveCallbacks(form.setError, FIELDS, (project) =>
         closeWithToast(onOpenChange, `${project.name} was created`),
       ),
-    ),
-  );
+    );
+  });
   return (
     <ResourceForm
       open={open}
@@ -113,6 +125,26 @@ const CreateProjectDrawer = ({
       saving={create.isPending}
       rootError={form.formState.errors.root?.message}
     >
+      {fixedClient === null && (
+        <Field label="Client" htmlFor={`${id}-client`} error={clientError}>
+          <NativeSelect
+            id={`${id}-client`}
+            invalid={Boolean(clientError)}
+            value={chosen}
+            onChange={(event) => {
+              setChosen(event.target.value);
+              setClientError(undefined);
+            }}
+          >
+            <option value="">{clients.isPending ? 'Loading clients…' : 'Choose a client'}</option>
+            {clients.data?.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      )}
       <ProjectFields id={id} form={form} />
     </ResourceForm>
   );

@@ -37,10 +37,5 @@ export const summaryText = (summary: TestRunSummary) => {
   return parts.length > 0 ? parts.join(', ') : 'no steps';
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+// A run's moments in the portal's one format (issue 19).
+export { formatDate, formatDateTime } from '../../../lib/format';
