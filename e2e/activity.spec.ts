@@ -166,6 +166,7 @@ test('staff see their changes, impersonated comments and the studio-wide history
     await expect(feed.getByText('Kick-off booked for Monday')).toBeVisible();
     await expect(feed.getByText('Studio Admin as Peter Gibbons commented')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Home',
       'Estimates',
     ]);
     const mine = await request.get('/api/activity/?page_size=100', {
