@@ -9,6 +9,8 @@ export type ConfirmDialogProps = {
   message: ReactNode;
   /** Defaults to 'Confirm' (spec §2). */
   confirmLabel?: string;
+  /** Defaults to 'Cancel'. */
+  cancelLabel?: string;
   /** A dangerous action gets a red confirm button. */
   danger?: boolean;
   pending?: boolean;
@@ -21,6 +23,7 @@ export const ConfirmDialog = ({
   title,
   message,
   confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
   danger = false,
   pending = false,
   onConfirm,
@@ -34,7 +37,7 @@ export const ConfirmDialog = ({
     footer={
       <>
         <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
           {confirmLabel}

@@ -16,6 +16,22 @@ export type DialogProps = {
 const overlayClasses =
   'fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px] data-[state=closed]:animate-[fade-out_150ms_ease-in] data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
+const FIELD =
+  'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+
+/**
+ * A form opens with focus on its first field, but with nothing selected (Radix would select
+ * the field's text, and the next key typed would replace it). Other dialogs keep Radix's
+ * default: their first button.
+ */
+const focusFirstField = (event: Event) => {
+  const container = event.target instanceof HTMLElement ? event.target : null;
+  const field = container?.querySelector<HTMLElement>(FIELD);
+  if (!field) return;
+  event.preventDefault();
+  field.focus({ preventScroll: true });
+};
+
 /**
  * Radix returns focus to its `Dialog.Trigger`, and these dialogs are opened from state without
  * one, so focus would land on <body>. Put it back where it was when the dialog opened instead.
@@ -23,9 +39,10 @@ const overlayClasses =
 export const useReturnFocus = () => {
   const previous = useRef<HTMLElement | null>(null);
   return {
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       previous.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      focusFirstField(event);
     },
     onCloseAutoFocus: (event: Event) => {
       const target = previous.current;
