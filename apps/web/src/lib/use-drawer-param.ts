@@ -70,3 +70,25 @@ export const drawerId = (value: string | null): number | null => {
   if (value === null || !/^\d+$/.test(value)) return null;
   return Number(value);
 };
+
+/**
+ * A create/update drawer over a list of records, opened through the URL: `?<key>=new` opens it
+ * empty, `?<key>=<id>` on that record once the list has it (a link to a record that is gone
+ * opens nothing).
+ */
+export const useRecordDrawer = <Record extends { id: number }>(
+  key: string,
+  records: readonly Record[] | undefined,
+) => {
+  const drawer = useDrawerParam(key);
+  const id = drawerId(drawer.value);
+  const record = id === null ? undefined : records?.find((candidate) => candidate.id === id);
+  return {
+    /** The record shown (kept while the drawer closes), or undefined in create mode. */
+    record,
+    open: drawer.isOpen && (drawer.value === NEW || record !== undefined),
+    onOpenChange: drawer.onOpenChange,
+    openNew: () => drawer.open(NEW),
+    openRecord: (chosen: Record) => drawer.open(chosen.id),
+  };
+};

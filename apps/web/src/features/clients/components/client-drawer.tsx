@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { clientCreateRequestSchema, type Client } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
+import { toast } from '../../../lib/toast';
 import {
-  closeWithToast,
   remountOnOpen,
   ResourceForm,
   saveCallbacks,
@@ -136,7 +136,8 @@ const UpdateClientDrawer = ({
           confirmLabel: 'Delete',
         },
         () => {
-          closeWithToast(onOpenChange, `${client.name} was deleted`);
+          // Leaving the page closes the drawer; closing it first would go Back in between.
+          toast.success(`${client.name} was deleted`);
           void navigate('/clients', { replace: true });
         },
       )}

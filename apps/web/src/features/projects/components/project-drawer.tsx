@@ -8,8 +8,8 @@ import {
   projectUpdateRequestSchema,
   type Project,
 } from '@portal/contract/projects';
+import { toast } from '../../../lib/toast';
 import {
-  closeWithToast,
   remountOnOpen,
   ResourceForm,
   saveCallbacks,
@@ -138,7 +138,8 @@ const UpdateProjectDrawer = ({
           confirmLabel: 'Delete',
         },
         () => {
-          closeWithToast(onOpenChange, `${project.name} was deleted`);
+          // Leaving the page closes the drawer; closing it first would go Back in between.
+          toast.success(`${project.name} was deleted`);
           void navigate('/projects', { replace: true });
         },
       )}
