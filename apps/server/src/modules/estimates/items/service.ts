@@ -111,7 +111,8 @@ export const createEstimateItemService = (db: Database) => {
           })
           .returning();
         if (!row) throw new Error('item not created');
-        return toItemDto(row, 0);
+        const placed = await itemOrder.placeAt(tx, row.id, body.insert_at);
+        return toItemDto({ ...row, order: placed ?? row.order }, 0);
       }),
 
     /**
