@@ -50,6 +50,75 @@ export const showToast = (kind: ToastKind, message: ReactNode) => {
   });
 };
 
+/**
+ * A success toast with an Undo button. Not one big button like the others: it holds two
+ * (Undo, and the cross that dismisses it), which a button may not contain.
+ */
+const UndoToastCard = ({
+  id,
+  message,
+  onUndo,
+}: {
+  id: ToastId;
+  message: ReactNode;
+  onUndo(): void;
+}) => {
+  const { icon: Icon, accent, label } = kinds.success;
+  return (
+    <div
+      role="status"
+      data-toast-kind="success"
+      className={cn(
+        'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] items-center gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white py-2.5 pr-2 pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
+        'before:absolute before:inset-y-0 before:left-0 before:w-1',
+        accent,
+      )}
+    >
+      <Icon aria-hidden className="size-5 shrink-0" />
+      <span className="min-w-0 flex-1 text-sm leading-5 font-medium break-words text-slate-800">
+        <span className="sr-only">{label}: </span>
+        {message}
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          sonnerToast.dismiss(id);
+          onUndo();
+        }}
+        className="shrink-0 cursor-pointer rounded-md px-2.5 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => sonnerToast.dismiss(id)}
+        className="shrink-0 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
+  );
+};
+
+export const showUndoToast = (message: ReactNode, onUndo: () => void) => {
+  let undone = false;
+  sonnerToast.custom(
+    (id) => (
+      <UndoToastCard
+        id={id}
+        message={message}
+        onUndo={() => {
+          if (undone) return;
+          undone = true;
+          onUndo();
+        }}
+      />
+    ),
+    { duration: TOAST_DURATION },
+  );
+};
+
 export const dismissToasts = () => {
   sonnerToast.dismiss();
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { estimateItems } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { issueToken } from '../../auth/tokens';
+import { impersonating } from '../../../test/impersonation';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
 
@@ -209,16 +209,8 @@ describe('estimate-items: Undo re-creates a deleted item where it was', () => {
   });
 
   it('staff impersonating a member may not re-create (403)', async () => {
-    const { token } = await issueToken(t.db, w.users.member.id, {
-      ttlMs: 60_000,
-      impersonatorId: w.users.staff.id,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/estimate-items/',
-      payload: restore(w.sections.acme.id),
-      headers: { authorization: `Token ${token}` },
-    });
+    const api = await impersonating(t, w.users.member.id, w.users.staff.id);
+    const res = await api.post('/api/estimate-items/', restore(w.sections.acme.id));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(DENIED);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { issueToken } from '../../auth/tokens';
+import { impersonating } from '../../../test/impersonation';
 import { NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createTestPlanWorld, type TestPlanWorld } from '../test-fixtures';
 
@@ -205,15 +205,11 @@ describe('test-steps: Undo re-creates a deleted step where it was', () => {
   });
 
   it('staff impersonating a member re-create as the member could', async () => {
-    const { token } = await issueToken(t.db, w.users.member.id, {
-      ttlMs: 60_000,
-      impersonatorId: w.users.staff.id,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/test-steps/',
-      payload: { test_flow: w.flows.acme.id, description: 'Restored', insert_at: 0 },
-      headers: { authorization: `Token ${token}` },
+    const api = await impersonating(t, w.users.member.id, w.users.staff.id);
+    const res = await api.post('/api/test-steps/', {
+      test_flow: w.flows.acme.id,
+      description: 'Restored',
+      insert_at: 0,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json<TestStep>().order).toBe(0);

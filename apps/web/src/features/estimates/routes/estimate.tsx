@@ -5,10 +5,12 @@ import type { EstimateDetail, EstimateSection } from '@portal/contract/estimates
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DeletionMessage } from '../../../components/forms/resource-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
+import { countGoesToo } from '../../../lib/goes-too';
 import { parseId } from '../../../lib/parse-id';
 import { drawerId, NEW, useDrawerParam } from '../../../lib/use-drawer-param';
 import { useOpenSession } from '../../../lib/use-open-session';
@@ -246,7 +248,12 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           open={state.open}
           onOpenChange={setOpen}
           title="Delete Section"
-          message="Are you sure you want to delete this section?"
+          message={
+            <DeletionMessage
+              message="Are you sure you want to delete this section?"
+              consequence={countGoesToo(overlay.section.items.length, 'item')}
+            />
+          }
           confirmLabel="Delete"
           danger
           pending={deleteSection.isPending}

@@ -246,9 +246,23 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
         },
       });
     } else {
-      deleteStep.mutate(confirm.step, {
+      const { step } = confirm;
+      deleteStep.mutate(step, {
         onSettled: close,
         onError: toastError,
+        // Undo re-creates the step where it was (issue 19; decision 0027).
+        onSuccess: () =>
+          toast.undoable('Step deleted', () =>
+            createStep.mutate(
+              {
+                test_flow: step.test_flow,
+                description: step.description,
+                type: step.type,
+                insert_at: step.order,
+              },
+              { onError: toastError },
+            ),
+          ),
       });
     }
   };
