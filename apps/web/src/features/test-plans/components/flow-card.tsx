@@ -200,7 +200,7 @@ export const FlowCard = memo(function FlowCard({
                   variant="ghost"
                   size="icon"
                   className={iconButton}
-                  aria-label={`Move flow ${direction}`}
+                  aria-label={`Move flow '${flow.name}' ${direction}`}
                   title={`Move flow ${direction}`}
                   disabled={atEnd}
                   onClick={() => actions.moveFlow(flow, direction)}
