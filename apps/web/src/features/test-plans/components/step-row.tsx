@@ -122,6 +122,7 @@ const StepBody = memo(function StepBody({
           size="icon"
           className="size-8 text-slate-400"
           aria-label={`Edit ${stepName(number, step.description)}`}
+          data-step-edit
           title="Edit step"
           onClick={onEdit}
         >
@@ -176,6 +177,17 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
   const { updateStep } = usePlanActions();
   const [editing, setEditing] = useState(false);
   const edit = useCallback(() => setEditing(true), []);
+  // Leaving the editor puts focus back on the step's Edit button, not on the page's top
+  // (issue 19): the editor that held it is gone once the row shows the text again.
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() =>
+      document
+        .getElementById(stepElementId(step.id))
+        ?.querySelector<HTMLElement>('[data-step-edit]')
+        ?.focus(),
+    );
+  };
 
   return (
     <li
@@ -210,11 +222,13 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
             saveOnBlur
             maxLength={TEST_PLAN_LIMITS.stepDescription}
             hint="Markdown. Enter saves, Shift+Enter starts a new line, Escape cancels."
-            onSave={(description) => {
-              setEditing(false);
+            onSave={(description, via) => {
+              // A click elsewhere saved it: focus is where that click put it.
+              if (via === 'blur') setEditing(false);
+              else stopEditing();
               updateStep(step, { description });
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={stopEditing}
           />
         </>
       ) : (
