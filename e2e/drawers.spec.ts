@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
 import { ADMIN } from './support/env';
-import { uniqueTag } from './support/leads-api';
+import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 import { planShape } from './support/test-plans-api';
 
@@ -228,6 +228,28 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
       flow.getByRole('button', { name: 'Edit step 1: Open the login page' }),
     ).toBeAttached();
   });
+});
+
+test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
+  const lead = await createLead(request, token, {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: `${uniqueTag('hopper')}@example.test`,
+  });
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByLabel('First name')).toHaveValue('Grace');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/leads$/);
+
+  await page.getByRole('button', { name: 'Create Lead' }).click();
+  await expect(page).toHaveURL(/\?lead=new$/);
+  await expect(page.getByRole('dialog', { name: 'Create Lead' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Create Lead' })).toBeHidden();
+  await expect(page).toHaveURL(/\/leads$/);
 });
 
 test('a skip link leads past the navigation to the main content', async ({ page }) => {
