@@ -218,6 +218,10 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
     await expect
       .poll(() => planShape(request, token, milestoneId))
       .toEqual([['Sign in', ['VERIFY Enter the password twice']]]);
+    // Focus moves to the step now in its place, not to the top of the page.
+    await expect(
+      flow.getByRole('button', { name: 'Edit step 1: Enter the password twice' }),
+    ).toBeFocused();
     const toast = page.getByRole('status').filter({ hasText: 'Step deleted' });
     expect(await seriousViolations(page)).toEqual([]);
     await toast.getByRole('button', { name: 'Undo' }).click();

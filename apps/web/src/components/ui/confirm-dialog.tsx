@@ -15,6 +15,8 @@ export type ConfirmDialogProps = {
   danger?: boolean;
   pending?: boolean;
   onConfirm(): void;
+  /** Where focus goes when the confirmed action removed the button that opened the dialog. */
+  focusFallback?: () => HTMLElement | null | undefined;
 };
 
 export const ConfirmDialog = ({
@@ -27,8 +29,10 @@ export const ConfirmDialog = ({
   danger = false,
   pending = false,
   onConfirm,
+  focusFallback,
 }: ConfirmDialogProps) => (
   <Dialog
+    focusFallback={focusFallback}
     open={open}
     // Keep the dialog up while the action runs, so its outcome is not hidden.
     onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}

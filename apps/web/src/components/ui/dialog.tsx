@@ -11,6 +11,8 @@ export type DialogProps = {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /** Where focus goes on closing when the element that had it is gone (a deleted row's). */
+  focusFallback?: () => HTMLElement | null | undefined;
 };
 
 const overlayClasses =
@@ -36,7 +38,7 @@ const focusFirstField = (event: Event) => {
  * Radix returns focus to its `Dialog.Trigger`, and these dialogs are opened from state without
  * one, so focus would land on <body>. Put it back where it was when the dialog opened instead.
  */
-export const useReturnFocus = () => {
+export const useReturnFocus = (fallback?: () => HTMLElement | null | undefined) => {
   const previous = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
@@ -45,7 +47,8 @@ export const useReturnFocus = () => {
       focusFirstField(event);
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = previous.current;
+      // The opener may be gone (the row just deleted): then its neighbour, when one is named.
+      const target = previous.current?.isConnected ? previous.current : fallback?.();
       if (target?.isConnected) {
         event.preventDefault();
         target.focus();
@@ -74,9 +77,10 @@ export const DialogFrame = ({
   children,
   footer,
   className,
+  focusFallback,
   frame,
 }: DialogProps & { frame: DialogFrameClasses }) => {
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(focusFallback);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

@@ -253,7 +253,7 @@ export const FlowCard = memo(function FlowCard({
               <StepDraft flowId={flow.id} number={count + 1} onClose={() => setAdding(false)} />
             ) : (
               <div className="px-3 py-2">
-                <Button variant="ghost" size="sm" onClick={() => setAdding(true)}>
+                <Button variant="ghost" size="sm" data-add-step onClick={() => setAdding(true)}>
                   <Plus aria-hidden />
                   Add step
                 </Button>

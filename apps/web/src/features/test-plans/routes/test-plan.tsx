@@ -94,6 +94,17 @@ const FlowDraft = ({
   </div>
 );
 
+/**
+ * After a step is deleted, focus goes to the step now in its place (or the one before it, or
+ * the flow's Add step), never to the top of the page (issue 19).
+ */
+const stepNeighbour = (step: TestStep) => {
+  const flow = document.getElementById(flowElementId(step.test_flow));
+  const edits = flow?.querySelectorAll<HTMLElement>('[data-step-edit]');
+  const neighbour = edits?.[Math.min(step.order, edits.length - 1)];
+  return neighbour ?? flow?.querySelector<HTMLElement>('[data-add-step]');
+};
+
 const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   const milestoneId = milestone.id;
   const queryClient = useQueryClient();
@@ -417,6 +428,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             danger
             pending={deleteStep.isPending}
             onConfirm={onConfirm}
+            focusFallback={() => stepNeighbour(confirm.step)}
           />
         )}
       </div>
