@@ -232,6 +232,25 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
       flow.getByRole('button', { name: 'Edit step 1: Open the login page' }),
     ).toBeAttached();
   });
+
+  await test.step('after Add step, Escape gives focus back to Add step', async () => {
+    await flow.getByRole('button', { name: 'Add step' }).click();
+    const draft = flow.getByRole('textbox', { name: 'New step description' });
+    await draft.fill('Log out');
+    await draft.press('Enter');
+    await expect(draft).toHaveValue('');
+    await expect(draft).toBeFocused();
+    await draft.press('Escape');
+    await expect(flow.getByRole('button', { name: 'Add step' })).toBeFocused();
+    await expect
+      .poll(() => planShape(request, token, milestoneId))
+      .toEqual([
+        [
+          'Sign in',
+          ['VERIFY Open the login page', 'VERIFY Enter the password twice', 'VERIFY Log out'],
+        ],
+      ]);
+  });
 });
 
 test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
