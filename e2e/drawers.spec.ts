@@ -261,7 +261,8 @@ test('a lead drawer opens from its link and closes with Back', async ({ page, re
   });
   await signInWithToken(page, token, `/leads?lead=${lead.id}`);
   const drawer = page.getByRole('dialog', { name: 'Update Lead' });
-  await expect(drawer).toBeVisible();
+  // A link opened directly loads the leads screen, then the lead itself.
+  await expect(drawer).toBeVisible({ timeout: 20_000 });
   await expect(drawer.getByLabel('First name')).toHaveValue('Grace');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
