@@ -11,7 +11,8 @@ import { planShape } from './support/test-plans-api';
  * changes are never lost without asking, a delete can be undone, focus never falls to the top
  * of the page, and there is a skip link.
  */
-test.describe.configure({ mode: 'serial' });
+// Each test does what a person would, screen after screen: give a busy machine time.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/drawers/shots';
 
