@@ -159,16 +159,14 @@ const buildAndEditInline = async (
     await expect(flow(page, 'Check out')).toBeVisible();
   });
 
-  await test.step('toggle a step type with its badge', async () => {
+  await test.step('change a step type with its badge', async () => {
+    // An explicit choice now, not a one-click toggle (issue 19).
     const badge = flow(page, 'Sign in')
       .getByRole('listitem', { name: 'Step 1', exact: true })
-      .getByRole('button', { name: 'Step type VERIFY, switch to INTERACT' });
-    await badge.click();
-    await expect(
-      flow(page, 'Sign in')
-        .getByRole('listitem', { name: 'Step 1', exact: true })
-        .getByRole('button', { name: 'Step type INTERACT, switch to VERIFY' }),
-    ).toBeVisible();
+      .getByRole('combobox', { name: 'Type of step 1' });
+    await expect(badge).toHaveValue('VERIFY');
+    await badge.selectOption('INTERACT');
+    await expect(badge).toHaveValue('INTERACT');
     await expect
       .poll(() => planShape(request, token, milestoneId))
       .toEqual([
@@ -232,15 +230,15 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
     await expect(draft).toBeHidden();
     expect(await flowTitles(page)).toEqual(['Sign in', 'Check out', 'Sign out']);
     await expect(
-      flow(page, 'Sign in').getByRole('button', { name: 'Move flow up' }),
+      flow(page, 'Sign in').getByRole('button', { name: "Move flow 'Sign in' up" }),
     ).toBeDisabled();
     await expect(
-      flow(page, 'Sign out').getByRole('button', { name: 'Move flow down' }),
+      flow(page, 'Sign out').getByRole('button', { name: "Move flow 'Sign out' down" }),
     ).toBeDisabled();
 
-    await flow(page, 'Sign in').getByRole('button', { name: 'Move flow down' }).click();
+    await flow(page, 'Sign in').getByRole('button', { name: "Move flow 'Sign in' down" }).click();
     await expect.poll(() => flowTitles(page)).toEqual(['Check out', 'Sign in', 'Sign out']);
-    await flow(page, 'Sign out').getByRole('button', { name: 'Move flow up' }).click();
+    await flow(page, 'Sign out').getByRole('button', { name: "Move flow 'Sign out' up" }).click();
     await expect.poll(() => flowTitles(page)).toEqual(['Check out', 'Sign out', 'Sign in']);
     await expect
       .poll(async () => (await planOf(request, token, milestone.id)).map((f) => f.name))
@@ -345,7 +343,7 @@ test('a client user edits the test plan of their milestone, and finds no other',
   await buildAndEditInline(page, request, member.token, milestone.id);
 
   await test.step('move a flow with the buttons, then back by dragging', async () => {
-    await flow(page, 'Sign in').getByRole('button', { name: 'Move flow down' }).click();
+    await flow(page, 'Sign in').getByRole('button', { name: "Move flow 'Sign in' down" }).click();
     await expect.poll(() => flowTitles(page)).toEqual(['Check out', 'Sign in']);
     await expect
       .poll(async () => (await planOf(request, member.token, milestone.id)).map((f) => f.name))

@@ -14,7 +14,7 @@ import {
   requestBody,
   textField,
 } from './fields';
-import { MOVE_DIRECTIONS } from './ordering';
+import { MOVE_DIRECTIONS, positionField } from './ordering';
 
 /**
  * Estimates (spec §2 Estimates, §3, DESIGN §3): an estimate of a project holds ordered sections,
@@ -374,6 +374,7 @@ export const estimateItemCreateRequestSchema = requestBody({
   ...itemTextShape,
   hours_low: hoursField(),
   hours_high: hoursField(),
+  insert_at: positionField(),
 }).superRefine((body, ctx) => {
   if (toCents(body.hours_low) > toCents(body.hours_high))
     ctx.addIssue({ code: 'custom', message: ESTIMATE_MESSAGES.lowAboveHigh, path: ['hours_high'] });

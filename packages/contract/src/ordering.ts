@@ -10,6 +10,13 @@ export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 
 const INT_MAX = 2_147_483_647;
 
+/**
+ * The optional `insert_at` of an ordered child's create: the 0-based position to create it at
+ * (clamped; the end when absent). Undo after a delete re-creates the child where it was. Not
+ * `order`, which stays read-only (a sent `order` is ignored, as DRF ignores read-only fields).
+ */
+export const positionField = () => integerField({ min: 0, max: INT_MAX }).optional();
+
 /** `POST /api/{resource}/{id}/move/`: `to` (0-based, clamped) and/or `direction`; `to` wins. */
 export const moveRequestSchema = requestBody({
   to: integerField({ min: 0, max: INT_MAX }).optional(),

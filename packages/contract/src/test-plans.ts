@@ -10,7 +10,7 @@ import {
   requestBody,
   textField,
 } from './fields';
-import { MOVE_DIRECTIONS } from './ordering';
+import { MOVE_DIRECTIONS, positionField } from './ordering';
 
 /**
  * Milestone test plans (spec §2 "Milestone test plan", §3, DESIGN §3): a milestone holds ordered
@@ -83,6 +83,7 @@ export const testStepCreateRequestSchema = requestBody({
   test_flow: pkField(),
   description: textField(L.stepDescription),
   type: choiceField(TEST_STEP_TYPES).default('VERIFY'),
+  insert_at: positionField(),
 });
 export type TestStepCreateRequest = z.infer<typeof testStepCreateRequestSchema>;
 

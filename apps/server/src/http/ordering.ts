@@ -180,6 +180,22 @@ export const ordering = (spec: OrderedTable) => {
       throw new Error(`ordering: ${lockName} row ${childId} keeps changing parent`);
     },
 
+    /**
+     * Puts a child just appended (with `nextPosition`, in this transaction) at position `to`
+     * (clamped) instead: how Undo re-creates a deleted child where it was. Answers its
+     * position, or null when `to` is absent (it stays last).
+     */
+    placeAt: async (tx: Executor, childId: number, to: number | undefined) => {
+      if (to === undefined) return null;
+      const family = await lockFamilyOf(tx, childId);
+      if (!family) return null;
+      const ids = family.siblings.map((s) => s.id);
+      const from = ids.indexOf(childId);
+      const target = moveTarget(from, ids.length, { to });
+      await writePositions(tx, family.parentId, family.siblings, moveItem(ids, from, target));
+      return target;
+    },
+
     /** Deletes a child and closes the gap; answers its parent id, or null when it did not exist. */
     remove: async (tx: Executor, childId: number) => {
       const family = await lockFamilyOf(tx, childId);

@@ -10,6 +10,19 @@ import { moveItem } from '@portal/contract/ordering';
 export const renumber = <T extends { order: number }>(list: readonly T[]): T[] =>
   list.map((entry, index) => (entry.order === index ? entry : { ...entry, order: index }));
 
+/**
+ * `list` with `child` (replacing one with its id) at its own `order`: the end for a child just
+ * created, its old place for one an Undo re-created there.
+ */
+export const placeAtOrder = <T extends { id: number; order: number }>(
+  list: readonly T[],
+  child: T,
+): T[] => {
+  const others = list.filter((other) => other.id !== child.id);
+  others.splice(child.order, 0, child);
+  return renumber(others);
+};
+
 export type ChildLocation = { parentId: number; index: number };
 
 /**

@@ -8,6 +8,7 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 /** What the toast widgets (`components/ui/toast-stack.tsx`) offer once their code has loaded. */
 export type ToastStack = {
   showToast: (kind: ToastKind, message: ReactNode) => void;
+  showUndoToast: (message: ReactNode, onUndo: () => void) => void;
   dismissToasts: () => void;
   ToastStack: ComponentType;
 };
@@ -58,6 +59,16 @@ export const toast = {
   error: (message: ReactNode) => show('error', message),
   info: (message: ReactNode) => show('info', message),
   warning: (message: ReactNode) => show('warning', message),
+  /**
+   * A success with an Undo button, for a delete the data allows to take back (issue 19): the
+   * toast's usual life, and `onUndo` runs at most once, when Undo is pressed.
+   */
+  undoable: (message: ReactNode, onUndo: () => void) => {
+    loadStack().then(
+      (stack) => stack.showUndoToast(message, onUndo),
+      (error: unknown) => console.error('Could not show a toast:', message, error),
+    );
+  },
   /** Closes every toast. */
   dismiss: () => {
     // After any toast still on its way, so that it is closed too.

@@ -40,7 +40,7 @@ export const createSearchService = (db: Database) => {
     const { rows } = await db.execute<Row>(
       sql`SELECT id, first_name || ' ' || last_name AS title,
             concat_ws(' · ', nullif(company, ''), email) AS context,
-            '/leads?search=' || email AS path
+            '/leads?lead=' || id AS path
           FROM leads WHERE ${everyWordIn(leadSearchDocument(leads), text) ?? sql`false`}
           ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_LIMIT_PER_TYPE}`,
     );

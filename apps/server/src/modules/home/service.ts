@@ -81,7 +81,7 @@ const staffHome = (db: Database, scope: Scope) =>
       sql`l.id, l.first_name || ' ' || l.last_name AS title,
           concat_ws(' · ', nullif(l.company, ''), l.email) AS context,
           ${iso(sql`l.created_at`)} AS at, NULL AS status,
-          '/leads?search=' || l.email AS path`,
+          '/leads?lead=' || l.id AS path`,
       // Served by leads_status_created_idx.
       sql`leads l WHERE l.status = 'new'`,
       sql`l.created_at DESC, l.id DESC`,

@@ -187,7 +187,7 @@ export const notifyLeadComment = (
     verb: 'commented',
     actorId: c.actorId,
     target: { type: 'lead', id: c.leadId, label: c.leadName },
-    url: `/leads?search=${encodeURIComponent(c.leadEmail)}`,
+    url: `/leads?lead=${c.leadId}`,
     text: (actor) => `${actor} commented on the lead ${quoted(c.leadName)}`,
     audience: { mentionsOnly: true },
     body: c.message,
@@ -223,7 +223,7 @@ export const notifyNewLead = (
     verb: 'lead_created',
     actorId: null,
     target: { type: 'lead', id: l.leadId, label: l.name },
-    url: `/leads?search=${encodeURIComponent(l.email)}`,
+    url: `/leads?lead=${l.leadId}`,
     text: () =>
       l.returning
         ? `Returning lead on the website: ${l.name}`

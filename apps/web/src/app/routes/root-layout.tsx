@@ -1,5 +1,6 @@
 import { lazy, Suspense, type SyntheticEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { SkipLink } from '../../components/layout/skip-link';
 import { PageSpinner } from '../../components/layout/page-spinner';
 import { TopBar, VisitorLinks } from '../../components/layout/top-bar';
 import { useSession } from '../../lib/auth';
@@ -35,6 +36,7 @@ export const RootLayout = () => {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       {navigation.state === 'loading' && (
         <div aria-hidden className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" />
       )}
@@ -51,7 +53,8 @@ export const RootLayout = () => {
           </TopBar>
           <main
             id="main"
-            className="flex min-w-0 flex-1 flex-col"
+            tabIndex={-1}
+            className="flex min-w-0 flex-1 flex-col focus:outline-none"
             onFocusCapture={preloadOnLogin}
             onSubmitCapture={preloadOnLogin}
           >

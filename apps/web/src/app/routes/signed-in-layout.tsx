@@ -105,7 +105,7 @@ export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutPro
             </aside>
           </>
         )}
-        <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
           {children}
         </main>
       </div>

@@ -1,10 +1,12 @@
-import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import {
+  FormProvider,
   useForm,
   type DefaultValues,
   type FieldValues,
   type Path,
+  type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +19,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
 import { Drawer } from '../ui/drawer';
 import { FormActions } from './form-actions';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /**
  * The form of a drawer or dialog: validated by the request's contract schema on every change
@@ -71,8 +74,16 @@ export const useDeleteConfirmation = () => {
   };
 };
 
-/** The words of a Delete: the button (and the confirmation's title), the question, the yes. */
-export type DeletionText = { label: string; message: string; confirmLabel: string };
+/**
+ * The words of a Delete: the button (and the confirmation's title), the question (the spec's
+ * text), the yes, and what goes with it ("Its 12 items go too."), when anything does.
+ */
+export type DeletionText = {
+  label: string;
+  message: string;
+  confirmLabel: string;
+  consequence?: string | undefined;
+};
 
 /**
  * The Delete of an update form, for `<ResourceForm deletion>`: `deletion(variables, text,
@@ -104,92 +115,122 @@ export const remountOnOpen = <Props extends FormFrameProps>(Body: (props: Props)
     return <Body key={session} {...props} />;
   };
 
-export type ResourceFormProps = {
+export type ResourceFormProps<Input extends FieldValues, Output extends FieldValues> = {
   /** A drawer sliding in from the right (the default), or a centred dialog for short forms. */
   frame?: 'drawer' | 'dialog';
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
   description?: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  saveDisabled: boolean;
+  /** The form (`useResourceForm`): its validity, its error and whether it changed come from it. */
+  form: UseFormReturn<Input, unknown, Output>;
+  /**
+   * Saves the valid values; `close(message)` is what the save's success calls: it toasts the
+   * message and closes without asking about unsaved changes.
+   */
+  onSave(values: Output, close: (message: string) => void): void;
   saving: boolean;
-  /** The form's own error (`errors.root`): what the server said about no field of the form. */
-  rootError?: string | undefined;
   /** Classes of the form element (its layout). */
   className?: string;
   /** Classes of the drawer or dialog panel (a wider one, say). */
   frameClassName?: string;
   /** Update mode: a Delete button on the left of the footer, confirmed before it runs. */
-  deletion?:
-    | {
-        label: string;
-        confirmation: ReturnType<typeof useDeleteConfirmation>;
-        title: string;
-        message: string;
-        confirmLabel: string;
-        pending: boolean;
-        onConfirm(): void;
-      }
-    | undefined;
+  deletion?: Deletion | undefined;
   children: ReactNode;
 };
 
+type Deletion = ReturnType<ReturnType<typeof useDeletion>>;
+
 /**
- * A create/update form in a drawer or dialog: the fields, the form's error under them, and the
- * footer (Delete · Cancel · Save; Save submits the form by id, since the footer sits outside it).
+ * A create/update form in a drawer or dialog: the fields (`components/forms/fields.tsx`), the
+ * form's error under them, and the footer (Delete · Cancel · Save; Save submits the form by
+ * id, since the footer sits outside it). Closing it with unsaved changes asks first
+ * (`useUnsavedChanges`).
  */
-export const ResourceForm = ({
+export const ResourceForm = <Input extends FieldValues, Output extends FieldValues>({
   frame = 'drawer',
   open,
   onOpenChange,
   title,
   description,
-  onSubmit,
-  saveDisabled,
+  form,
+  onSave,
   saving,
-  rootError,
   className = 'flex flex-col gap-5',
   frameClassName,
   deletion,
   children,
-}: ResourceFormProps) => {
+}: ResourceFormProps<Input, Output>) => {
   const formId = `${useId()}-form`;
   const Frame = frame === 'drawer' ? Drawer : Dialog;
+  const { isValid, isDirty, errors } = form.formState;
+  const unsaved = useUnsavedChanges({ open, dirty: isDirty && !saving, onOpenChange });
+  const onSubmit = form.handleSubmit((values) =>
+    onSave(values, (message) => {
+      unsaved.release();
+      closeWithToast(onOpenChange, message);
+    }),
+  );
   return (
     <Frame
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={unsaved.requestClose}
       title={title}
       description={description}
       className={frameClassName}
       footer={
         <FormActions
           form={formId}
-          onCancel={() => onOpenChange(false)}
-          saveDisabled={saveDisabled}
+          onCancel={() => unsaved.requestClose(false)}
+          saveDisabled={!isValid}
           saving={saving}
           onDelete={deletion && (() => deletion.confirmation.setConfirming(true))}
           deleteLabel={deletion?.label}
         />
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className={className}>
-        {children}
-        <FormError message={rootError} />
-      </form>
+      <FormProvider {...form}>
+        <form id={formId} onSubmit={onSubmit} noValidate className={className}>
+          {children}
+          <FormError message={errors.root?.message} />
+        </form>
+      </FormProvider>
       {deletion && (
         <ConfirmDialog
           open={deletion.confirmation.confirming}
           onOpenChange={deletion.confirmation.setConfirming}
           title={deletion.title}
-          message={deletion.message}
+          message={
+            <DeletionMessage message={deletion.message} consequence={deletion.consequence} />
+          }
           confirmLabel={deletion.confirmLabel}
           danger
           pending={deletion.pending}
-          onConfirm={deletion.onConfirm}
+          onConfirm={() => {
+            // A delete throws the edits away on purpose: its closing does not ask.
+            unsaved.release();
+            deletion.onConfirm();
+          }}
         />
       )}
+      {unsaved.prompt}
     </Frame>
   );
 };
+
+/**
+ * A delete's confirmation: the spec's question, and under it what goes with the thing
+ * ("Its 12 items go too."), so nobody deletes more than they meant to (issue 19).
+ */
+export const DeletionMessage = ({
+  message,
+  consequence,
+}: {
+  message: string;
+  consequence?: string | undefined;
+}) => (
+  <>
+    <p>{message}</p>
+    {consequence && <p className="mt-2 text-sm text-slate-600">{consequence}</p>}
+  </>
+);

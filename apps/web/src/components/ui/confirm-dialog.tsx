@@ -9,10 +9,14 @@ export type ConfirmDialogProps = {
   message: ReactNode;
   /** Defaults to 'Confirm' (spec §2). */
   confirmLabel?: string;
+  /** Defaults to 'Cancel'. */
+  cancelLabel?: string;
   /** A dangerous action gets a red confirm button. */
   danger?: boolean;
   pending?: boolean;
   onConfirm(): void;
+  /** Where focus goes when the confirmed action removed the button that opened the dialog. */
+  focusFallback?: () => HTMLElement | null | undefined;
 };
 
 export const ConfirmDialog = ({
@@ -21,11 +25,14 @@ export const ConfirmDialog = ({
   title,
   message,
   confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
   danger = false,
   pending = false,
   onConfirm,
+  focusFallback,
 }: ConfirmDialogProps) => (
   <Dialog
+    focusFallback={focusFallback}
     open={open}
     // Keep the dialog up while the action runs, so its outcome is not hidden.
     onOpenChange={(next) => (pending && !next ? undefined : onOpenChange(next))}
@@ -34,7 +41,7 @@ export const ConfirmDialog = ({
     footer={
       <>
         <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
           {confirmLabel}

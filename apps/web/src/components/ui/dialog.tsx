@@ -11,24 +11,44 @@ export type DialogProps = {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /** Where focus goes on closing when the element that had it is gone (a deleted row's). */
+  focusFallback?: () => HTMLElement | null | undefined;
 };
 
 const overlayClasses =
   'fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px] data-[state=closed]:animate-[fade-out_150ms_ease-in] data-[state=open]:animate-[fade-in_150ms_ease-out]';
 
+const FIELD =
+  'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+
+/**
+ * A form opens with focus on its first field, but with nothing selected (Radix would select
+ * the field's text, and the next key typed would replace it). Other dialogs keep Radix's
+ * default: their first button.
+ */
+const focusFirstField = (event: Event) => {
+  const container = event.target instanceof HTMLElement ? event.target : null;
+  const field = container?.querySelector<HTMLElement>(FIELD);
+  if (!field) return;
+  event.preventDefault();
+  field.focus({ preventScroll: true });
+};
+
 /**
  * Radix returns focus to its `Dialog.Trigger`, and these dialogs are opened from state without
  * one, so focus would land on <body>. Put it back where it was when the dialog opened instead.
  */
-export const useReturnFocus = () => {
+export const useReturnFocus = (fallback?: () => HTMLElement | null | undefined) => {
   const previous = useRef<HTMLElement | null>(null);
   return {
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       previous.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      focusFirstField(event);
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = previous.current;
+      // The opener may be gone (the row just deleted): then its neighbour, when one is named.
+      const target = previous.current?.isConnected ? previous.current : fallback?.();
       if (target?.isConnected) {
         event.preventDefault();
         target.focus();
@@ -57,9 +77,10 @@ export const DialogFrame = ({
   children,
   footer,
   className,
+  focusFallback,
   frame,
 }: DialogProps & { frame: DialogFrameClasses }) => {
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(focusFallback);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

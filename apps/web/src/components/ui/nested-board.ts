@@ -23,14 +23,24 @@ import { useSortableSensors } from './sortable-list';
 export const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /** What a screen reader hears while a board is dragged; `label` names a draggable by its id. */
-export const boardAnnouncements = (
-  label: (id: UniqueIdentifier | undefined) => string,
-): Announcements => ({
-  onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
+export const boardAnnouncements = ({
+  name,
+  where,
+}: {
+  /** What a dragged thing is: "item Wireframes", "flow Checkout". */
+  name: (id: UniqueIdentifier) => string;
+  /** Where a thing is on the board: "position 2 of 5 in section Design". */
+  where: (id: UniqueIdentifier) => string;
+}): Announcements => ({
+  onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${where(active.id)}.`,
+  // The dragged thing takes the place of what it is over: that place is its new position (its
+  // own entry still shows the old one until the drop).
   onDragOver: ({ active, over }) =>
-    over ? `${label(active.id)} is over ${label(over.id)}.` : undefined,
-  onDragEnd: ({ active }) => `Dropped ${label(active.id)}.`,
-  onDragCancel: ({ active }) => `Moving was cancelled. ${label(active.id)} is back in place.`,
+    over ? `${name(active.id)} moved to ${where(over.id)}.` : undefined,
+  onDragEnd: ({ active, over }) =>
+    over ? `Dropped ${name(active.id)} at ${where(over.id)}.` : `Dropped ${name(active.id)}.`,
+  onDragCancel: ({ active }) =>
+    `Moving was cancelled. ${name(active.id)} is back at ${where(active.id)}.`,
 });
 
 type Entry = { data: { current?: unknown } } | null | undefined;

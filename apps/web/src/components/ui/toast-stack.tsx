@@ -17,6 +17,22 @@ const kinds: Record<ToastKind, { icon: typeof Info; accent: string; label: strin
   warning: { icon: TriangleAlert, accent: 'text-amber-600 before:bg-amber-500', label: 'Warning' },
 };
 
+/** The card's frame: the accent bar on its left, the width sonner gives it. */
+const cardClasses = (accent: string) =>
+  cn(
+    'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
+    'before:absolute before:inset-y-0 before:left-0 before:w-1',
+    accent,
+  );
+
+/** The kind (said to screen readers) and the message. */
+const ToastMessage = ({ label, message }: { label: string; message: ReactNode }) => (
+  <span className="min-w-0 flex-1 text-sm leading-5 font-medium break-words text-slate-800">
+    <span className="sr-only">{label}: </span>
+    {message}
+  </span>
+);
+
 type ToastCardProps = { id: ToastId; kind: ToastKind; message: ReactNode };
 
 /** The whole card is one button so a click anywhere on the toast dismisses it (spec §2). */
@@ -28,17 +44,13 @@ const ToastCard = ({ id, kind, message }: ToastCardProps) => {
       data-toast-kind={kind}
       onClick={() => sonnerToast.dismiss(id)}
       className={cn(
-        'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] cursor-pointer items-start gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white py-3 pr-3 pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
-        'before:absolute before:inset-y-0 before:left-0 before:w-1',
+        cardClasses(accent),
+        'cursor-pointer items-start py-3 pr-3',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-        accent,
       )}
     >
       <Icon aria-hidden className="mt-px size-5 shrink-0" />
-      <span className="min-w-0 flex-1 text-sm leading-5 font-medium break-words text-slate-800">
-        <span className="sr-only">{label}: </span>
-        {message}
-      </span>
+      <ToastMessage label={label} message={message} />
       <X aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
     </button>
   );
@@ -48,6 +60,68 @@ export const showToast = (kind: ToastKind, message: ReactNode) => {
   sonnerToast.custom((id) => <ToastCard id={id} kind={kind} message={message} />, {
     duration: TOAST_DURATION,
   });
+};
+
+/**
+ * A success toast with an Undo button. Not one big button like the others: it holds two
+ * (Undo, and the cross that dismisses it), which a button may not contain.
+ */
+const UndoToastCard = ({
+  id,
+  message,
+  onUndo,
+}: {
+  id: ToastId;
+  message: ReactNode;
+  onUndo(): void;
+}) => {
+  const { icon: Icon, accent, label } = kinds.success;
+  return (
+    <div
+      role="status"
+      data-toast-kind="success"
+      className={cn(cardClasses(accent), 'items-center py-2.5 pr-2')}
+    >
+      <Icon aria-hidden className="size-5 shrink-0" />
+      <ToastMessage label={label} message={message} />
+      <button
+        type="button"
+        onClick={() => {
+          sonnerToast.dismiss(id);
+          onUndo();
+        }}
+        className="shrink-0 cursor-pointer rounded-md px-2.5 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => sonnerToast.dismiss(id)}
+        className="shrink-0 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
+  );
+};
+
+export const showUndoToast = (message: ReactNode, onUndo: () => void) => {
+  let undone = false;
+  sonnerToast.custom(
+    (id) => (
+      <UndoToastCard
+        id={id}
+        message={message}
+        onUndo={() => {
+          if (undone) return;
+          undone = true;
+          onUndo();
+        }}
+      />
+    ),
+    { duration: TOAST_DURATION },
+  );
 };
 
 export const dismissToasts = () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { estimateItems } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { impersonating } from '../../../test/impersonation';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
 
@@ -171,6 +172,52 @@ describe('estimate-items: staff writes', () => {
     expect((await staff.delete(`/api/estimate-items/${b}/`)).statusCode).toBe(204);
     expect((await staff.delete(`/api/estimate-items/${b}/`)).statusCode).toBe(404);
     expect(await orderOf(sections[0]!.id)).toEqual([a, c]);
+  });
+});
+
+describe('estimate-items: Undo re-creates a deleted item where it was', () => {
+  const restore = (section: number) =>
+    itemBody(section, { hours_low: '1', hours_high: '2', insert_at: 1 });
+
+  it('staff re-create it at its old position in one step, the others closing up behind', async () => {
+    const staff = w.as('staff');
+    const { sections } = await estimateWith(3);
+    const [a, b, c] = sections[0]!.items as [number, number, number];
+    expect((await staff.delete(`/api/estimate-items/${b}/`)).statusCode).toBe(204);
+    const res = await staff.post('/api/estimate-items/', restore(sections[0]!.id));
+    expect(res.statusCode).toBe(201);
+    const back = res.json<EstimateItem>();
+    expect(back.order).toBe(1);
+    expect(await orderOf(sections[0]!.id)).toEqual([a, back.id, c]);
+    // Past the end it is clamped to the end.
+    const last = await staff.post('/api/estimate-items/', {
+      ...restore(sections[0]!.id),
+      insert_at: 99,
+    });
+    expect(last.json<EstimateItem>().order).toBe(3);
+    expect(
+      (
+        await staff.post('/api/estimate-items/', { ...restore(sections[0]!.id), insert_at: -1 })
+      ).json(),
+    ).toEqual({ insert_at: ['Ensure this value is greater than or equal to 0.'] });
+  });
+
+  it.each(['member', 'outsider'] as const)('%s may not re-create (403)', async (role) => {
+    const res = await w.as(role).post('/api/estimate-items/', restore(w.sections.acme.id));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(DENIED);
+  });
+
+  it('staff impersonating a member may not re-create (403)', async () => {
+    const api = await impersonating(t, w.users.member.id, w.users.staff.id);
+    const res = await api.post('/api/estimate-items/', restore(w.sections.acme.id));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(DENIED);
+  });
+
+  it('visitors get 401', async () => {
+    const res = await w.as('visitor').post('/api/estimate-items/', restore(w.sections.acme.id));
+    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -113,12 +113,13 @@ export const createEstimateItemService = (db: Database) => {
           })
           .returning();
         if (!row) throw new Error('item not created');
+        const placed = await itemOrder.placeAt(tx, row.id, body.insert_at);
         await record(tx, {
           verb: 'created',
           ...onEstimate(estimateOfSection(section.id)),
           data: { part: 'item', name: row.description },
         });
-        return toItemDto(row, 0);
+        return toItemDto({ ...row, order: placed ?? row.order }, 0);
       }),
 
     /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { impersonating } from '../../../test/impersonation';
 import { NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createTestPlanWorld, type TestPlanWorld } from '../test-fixtures';
 
@@ -164,6 +165,57 @@ describe('test-steps: writes', () => {
     expect((await w.as('member').delete(`/api/test-steps/${b}/`)).statusCode).toBe(204);
     expect(await w.stepOrderOf(flows[0]!.id)).toEqual([a, c, d]);
     expect((await w.as('member').delete(`/api/test-steps/${b}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('test-steps: Undo re-creates a deleted step where it was', () => {
+  it.each(['staff', 'member'] as const)(
+    '%s re-create it at its old position, in one step',
+    async (role) => {
+      const { flows } = await w.planWith(3);
+      const [a, b, c] = flows[0]!.steps as [number, number, number];
+      expect((await w.as(role).delete(`/api/test-steps/${b}/`)).statusCode).toBe(204);
+      const res = await w.as(role).post('/api/test-steps/', {
+        test_flow: flows[0]!.id,
+        description: 'Back again',
+        type: 'INTERACT',
+        insert_at: 1,
+      });
+      expect(res.statusCode).toBe(201);
+      const back = res.json<TestStep>();
+      expect(back).toMatchObject({ order: 1, type: 'INTERACT', description: 'Back again' });
+      expect(await w.stepOrderOf(flows[0]!.id)).toEqual([a, back.id, c]);
+    },
+  );
+
+  it('a member of another client may not re-create into Acme (400 on the flow)', async () => {
+    const res = await w
+      .as('outsider')
+      .post('/api/test-steps/', { test_flow: w.flows.acme.id, description: 'x', insert_at: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['test_flow']);
+  });
+
+  it('visitors get 401', async () => {
+    const res = await w
+      .as('visitor')
+      .post('/api/test-steps/', { test_flow: w.flows.acme.id, description: 'x', insert_at: 0 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHENTICATED);
+  });
+
+  it('staff impersonating a member re-create as the member could', async () => {
+    const api = await impersonating(t, w.users.member.id, w.users.staff.id);
+    const res = await api.post('/api/test-steps/', {
+      test_flow: w.flows.acme.id,
+      description: 'Restored',
+      insert_at: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<TestStep>().order).toBe(0);
+    expect(
+      (await w.as('staff').delete(`/api/test-steps/${res.json<TestStep>().id}/`)).statusCode,
+    ).toBe(204);
   });
 });
 

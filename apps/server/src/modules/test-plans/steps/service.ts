@@ -72,7 +72,8 @@ export const createTestStepService = (db: Database) => {
             .values({ testFlowId: flow.id, description: body.description, type: body.type, order })
             .returning();
           if (!row) throw new Error('test step not created');
-          return toStepDto(row);
+          const placed = await stepOrder.placeAt(tx, row.id, body.insert_at);
+          return toStepDto({ ...row, order: placed ?? row.order });
         }),
       ),
 

@@ -66,7 +66,7 @@ describe('activity entries', () => {
       entryLink(
         entry({ target: { type: 'lead', id: 5, label: 'Ada Byron' }, project: null, client: null }),
       ),
-    ).toBe('/leads?search=Ada%20Byron');
+    ).toBe('/leads?lead=5');
     expect(
       entryLink(entry({ verb: 'signed_in', target: { type: 'user', id: 1, label: 'Lee' } })),
     ).toBeNull();

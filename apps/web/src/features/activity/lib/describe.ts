@@ -129,7 +129,7 @@ export const entryLink = (entry: Activity): string | null => {
     case 'client_user':
       return client ? `/clients/${client.slug}` : null;
     case 'lead':
-      return gone ? null : `/leads?search=${encodeURIComponent(target.label)}`;
+      return gone ? null : `/leads?lead=${target.id}`;
     case 'canvas':
       return gone ? null : `/experimental/modeling/${target.id}`;
     case 'user':

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { clientCreateRequestSchema, type Client } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
+import { toast } from '../../../lib/toast';
 import {
-  closeWithToast,
   remountOnOpen,
   ResourceForm,
   saveCallbacks,
@@ -13,6 +13,7 @@ import {
   useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { TextField } from '../../../components/forms/fields';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useCreateClient, useDeleteClient, useUpdateClient } from '../api/clients';
@@ -38,46 +39,34 @@ export const ClientDrawer = remountOnOpen((props: ClientDrawerProps) =>
 const useClientForm = (defaults: FormInput) =>
   useResourceForm<FormInput, FormOutput>(clientCreateRequestSchema, defaults);
 
-const InternalCheckbox = ({ id, field }: { id: string; field: UseFormRegisterReturn }) => (
-  <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-slate-50/60 p-3">
-    <input
-      id={id}
-      type="checkbox"
-      aria-describedby={`${id}-hint`}
-      className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-600"
-      {...field}
-    />
-    <div>
-      <label htmlFor={id} className="block cursor-pointer text-sm font-medium text-slate-700">
-        Internal client
-      </label>
-      <p id={`${id}-hint`} className="text-xs leading-relaxed text-slate-500">
-        The studio's own work. It carries an 'Internal' badge in the client list.
-      </p>
+const InternalCheckbox = () => {
+  const id = `${useId()}-internal`;
+  const { register } = useFormContext<FormInput>();
+  return (
+    <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-slate-50/60 p-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-brand-600"
+        {...register('is_internal')}
+      />
+      <div>
+        <label htmlFor={id} className="block cursor-pointer text-sm font-medium text-slate-700">
+          Internal client
+        </label>
+        <p id={`${id}-hint`} className="text-xs leading-relaxed text-slate-500">
+          The studio's own work. It carries an 'Internal' badge in the client list.
+        </p>
+      </div>
     </div>
-  </div>
-);
+  );
+};
 
 const CreateClientDrawer = ({ open, onOpenChange }: ClientDrawerProps) => {
-  const id = useId();
   const create = useCreateClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isValid },
-  } = useClientForm({ name: '', slug: '', is_internal: false });
-  const derived = slugify(watch('name') ?? '');
-
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      { name: values.name, slug: values.slug || null, is_internal: values.is_internal ?? false },
-      saveCallbacks(setError, ['name', 'slug', 'is_internal'], (client) =>
-        closeWithToast(onOpenChange, `${client.name} was created`),
-      ),
-    ),
-  );
+  const form = useClientForm({ name: '', slug: '', is_internal: false });
+  const derived = slugify(form.watch('name') ?? '');
 
   return (
     <ResourceForm
@@ -85,34 +74,29 @@ const CreateClientDrawer = ({ open, onOpenChange }: ClientDrawerProps) => {
       onOpenChange={onOpenChange}
       title="Create Client"
       description="Add a company the studio works for, or the studio itself."
-      onSubmit={onSubmit}
-      saveDisabled={!isValid}
+      form={form}
+      onSave={(values, close) =>
+        create.mutate(
+          {
+            name: values.name,
+            slug: values.slug || null,
+            is_internal: values.is_internal ?? false,
+          },
+          saveCallbacks(form.setError, ['name', 'slug', 'is_internal'], (client) =>
+            close(`${client.name} was created`),
+          ),
+        )
+      }
       saving={create.isPending}
-      rootError={errors.root?.message}
     >
-      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          {...register('name')}
-        />
-      </Field>
-      <Field
+      <TextField name="name" label="Name" />
+      <TextField
+        name="slug"
         label="Slug"
-        htmlFor={`${id}-slug`}
         hint="Names the client in web addresses and never changes. Leave it blank to make it from the name."
-        error={errors.slug?.message}
-      >
-        <Input
-          id={`${id}-slug`}
-          autoComplete="off"
-          placeholder={derived || 'acme'}
-          invalid={Boolean(errors.slug)}
-          {...register('slug')}
-        />
-      </Field>
-      <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
+        placeholder={derived || 'acme'}
+      />
+      <InternalCheckbox />
     </ResourceForm>
   );
 };
@@ -126,21 +110,7 @@ const UpdateClientDrawer = ({
   const navigate = useNavigate();
   const update = useUpdateClient(client.slug);
   const deletion = useDeletion(useDeleteClient(client.slug));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid },
-  } = useClientForm({ name: client.name, is_internal: client.is_internal });
-
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(
-      { name: values.name, is_internal: values.is_internal ?? false },
-      saveCallbacks(setError, ['name', 'is_internal'], () =>
-        closeWithToast(onOpenChange, 'The client was updated'),
-      ),
-    ),
-  );
+  const form = useClientForm({ name: client.name, is_internal: client.is_internal });
 
   return (
     <ResourceForm
@@ -148,10 +118,16 @@ const UpdateClientDrawer = ({
       onOpenChange={onOpenChange}
       title="Update Client"
       description={`Change how ${client.name} is named and shown.`}
-      onSubmit={onSubmit}
-      saveDisabled={!isValid}
+      form={form}
+      onSave={(values, close) =>
+        update.mutate(
+          { name: values.name, is_internal: values.is_internal ?? false },
+          saveCallbacks(form.setError, ['name', 'is_internal'], () =>
+            close('The client was updated'),
+          ),
+        )
+      }
       saving={update.isPending}
-      rootError={errors.root?.message}
       deletion={deletion(
         undefined,
         {
@@ -160,23 +136,18 @@ const UpdateClientDrawer = ({
           confirmLabel: 'Delete',
         },
         () => {
-          closeWithToast(onOpenChange, `${client.name} was deleted`);
+          // Leaving the page closes the drawer; closing it first would go Back in between.
+          toast.success(`${client.name} was deleted`);
           void navigate('/clients', { replace: true });
         },
       )}
     >
-      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          {...register('name')}
-        />
-      </Field>
+      <TextField name="name" label="Name" />
+      {/* Shown, never sent: not a form value. */}
       <Field label="Slug" htmlFor={`${id}-slug`} hint="The slug never changes.">
         <Input id={`${id}-slug`} value={client.slug} readOnly disabled />
       </Field>
-      <InternalCheckbox id={`${id}-internal`} field={register('is_internal')} />
+      <InternalCheckbox />
     </ResourceForm>
   );
 };

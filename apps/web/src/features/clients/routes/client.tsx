@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FolderKanban, Pencil, Plus } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Client } from '@portal/contract/clients';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
+import { NEW, useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProjects } from '../../projects/api/projects';
 import { ProjectDrawer } from '../../projects/components/project-drawer';
@@ -50,13 +50,17 @@ const LoadingClient = () => {
 
 const ClientScreen = ({ client }: { client: Client }) => {
   const { isSuperuser } = useSession();
-  const [editing, setEditing] = useState(false);
+  const editing = useDrawerParam('edit');
   return (
     <Page
       title={client.name}
       actions={
         isSuperuser && (
-          <Button variant="secondary" aria-label="Edit client" onClick={() => setEditing(true)}>
+          <Button
+            variant="secondary"
+            aria-label="Edit client"
+            onClick={() => editing.open('client')}
+          >
             <Pencil aria-hidden />
             Edit
           </Button>
@@ -73,21 +77,21 @@ const ClientScreen = ({ client }: { client: Client }) => {
         <ClientProjectsCard client={client} canCreate={isSuperuser} />
         <ActivityCard filters={{ client: client.id }} />
       </div>
-      <ClientDrawer open={editing} onOpenChange={setEditing} client={client} />
+      <ClientDrawer open={editing.isOpen} onOpenChange={editing.onOpenChange} client={client} />
     </Page>
   );
 };
 
 const ClientProjectsCard = ({ client, canCreate }: { client: Client; canCreate: boolean }) => {
   const projects = useProjects(client.slug);
-  const [creating, setCreating] = useState(false);
+  const creating = useDrawerParam('project');
   return (
     <Card aria-labelledby="client-projects-title" className="overflow-hidden">
       <CardHeader
         title={<span id="client-projects-title">Projects</span>}
         actions={
           canCreate && (
-            <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+            <Button variant="secondary" size="sm" onClick={() => creating.open(NEW)}>
               <Plus aria-hidden />
               Create Project
             </Button>
@@ -119,8 +123,8 @@ const ClientProjectsCard = ({ client, canCreate }: { client: Client; canCreate: 
       {canCreate && (
         <ProjectDrawer
           mode="create"
-          open={creating}
-          onOpenChange={setCreating}
+          open={creating.isOpen}
+          onOpenChange={creating.onOpenChange}
           client={{ id: client.id, slug: client.slug }}
         />
       )}

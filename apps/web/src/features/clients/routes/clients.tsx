@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Building2, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page } from '../../../components/layout/page';
@@ -15,6 +14,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../components/ui/table';
+import { NEW, useDrawerParam } from '../../../lib/use-drawer-param';
 import { EmptyState, LoadError } from '../../projects/components/states';
 import { useClients } from '../api/clients';
 import { ClientDrawer } from '../components/client-drawer';
@@ -30,13 +30,13 @@ const initials = (name: string) =>
 /** /clients: every client, by name, each linking to its page (staff only, spec §2). */
 export const ClientsRoute = () => {
   const clients = useClients();
-  const [creating, setCreating] = useState(false);
+  const creating = useDrawerParam('client');
 
   return (
     <Page
       title="Clients"
       actions={
-        <Button onClick={() => setCreating(true)}>
+        <Button onClick={() => creating.open(NEW)}>
           <Plus aria-hidden />
           Create Client
         </Button>
@@ -68,7 +68,7 @@ export const ClientsRoute = () => {
                     icon={Building2}
                     title="No clients yet"
                     action={
-                      <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+                      <Button variant="secondary" size="sm" onClick={() => creating.open(NEW)}>
                         <Plus aria-hidden />
                         Create Client
                       </Button>
@@ -107,7 +107,7 @@ export const ClientsRoute = () => {
           </Table>
         </Card>
       )}
-      <ClientDrawer open={creating} onOpenChange={setCreating} />
+      <ClientDrawer open={creating.isOpen} onOpenChange={creating.onOpenChange} />
     </Page>
   );
 };

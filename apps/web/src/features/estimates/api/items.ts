@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   estimateItemSchema,
+  type EstimateItem,
   type EstimateItemCreateRequest,
   type EstimateItemUpdateRequest,
 } from '@portal/contract/estimates';
 import { request } from '../../../lib/api';
+import { toastError } from '../../../lib/errors';
 import { appendItem, removeItem, replaceItem } from '../lib/estimate-state';
 import { useEstimateCache } from './use-estimate-cache';
 
@@ -18,6 +20,27 @@ export const useCreateItem = (estimateId: number) => {
       request(ITEMS_PATH, { method: 'POST', body, schema: estimateItemSchema }),
     onSuccess: (item) => cache((estimate) => appendItem(estimate, item)),
   });
+};
+
+/**
+ * Undo of an item's delete: the same item created again where it was (`insert_at`), in one
+ * request; a failure is toasted. Its comments are not restored (decision 0027).
+ */
+export const useRestoreItem = (estimateId: number) => {
+  const create = useCreateItem(estimateId);
+  return (item: EstimateItem) =>
+    create.mutate(
+      {
+        section: item.section,
+        description: item.description,
+        hours_low: item.hours_low,
+        hours_high: item.hours_high,
+        notes: item.notes,
+        questions: item.questions,
+        insert_at: item.order,
+      },
+      { onError: toastError },
+    );
 };
 
 /** Spec §4: an updated item replaces the item with the same id. */

@@ -54,25 +54,33 @@ export const EstimateBoard = ({
   });
   const { shown, dragging } = board;
 
-  const label = (id: UniqueIdentifier | undefined) => {
-    if (id === undefined) return 'nothing';
+  const parse = (id: UniqueIdentifier) => {
     const key = String(id);
-    const number = Number(key.slice(key.indexOf(':') + 1));
-    if (isDndId(id, 'section')) {
-      const section = shown.find((entry) => entry.id === number);
+    return Number(key.slice(key.indexOf(':') + 1));
+  };
+  const name = (id: UniqueIdentifier) => {
+    if (isDndId(id, 'section') || isDndId(id, 'items')) {
+      const section = shown.find((entry) => entry.id === parse(id));
       return section ? `section ${section.name}` : 'a section';
     }
+    const at = locateItem(shown, parse(id));
+    const item = at && shown.find((entry) => entry.id === at.sectionId)?.items[at.index];
+    return item ? `item ${item.description}` : 'an item';
+  };
+  const where = (id: UniqueIdentifier) => {
+    if (isDndId(id, 'section')) {
+      const index = shown.findIndex((entry) => entry.id === parse(id));
+      return `position ${index + 1} of ${shown.length}`;
+    }
     if (isDndId(id, 'items')) {
-      const section = shown.find((entry) => entry.id === number);
+      const section = shown.find((entry) => entry.id === parse(id));
       return section ? `the end of section ${section.name}` : 'a section';
     }
-    const location = locateItem(shown, number);
-    if (!location) return 'an item';
-    const section = shown.find((entry) => entry.id === location.sectionId);
-    const item = section?.items[location.index];
-    return item && section
-      ? `item ${item.description}, position ${location.index + 1} of ${section.items.length} in section ${section.name}`
-      : 'an item';
+    const at = locateItem(shown, parse(id));
+    const section = at && shown.find((entry) => entry.id === at.sectionId);
+    return at && section
+      ? `position ${at.index + 1} of ${section.items.length} in section ${section.name}`
+      : 'its place';
   };
 
   const dragged =
@@ -90,7 +98,7 @@ export const EstimateBoard = ({
     <DndContext
       {...board.dndProps}
       autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements: boardAnnouncements(label) }}
+      accessibility={{ announcements: boardAnnouncements({ name, where }) }}
     >
       <SortableContext
         items={shown.map((section) => sectionDndId(section.id))}

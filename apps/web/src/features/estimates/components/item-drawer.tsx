@@ -3,6 +3,7 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import { DeletionMessage } from '../../../components/forms/resource-form';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, toastError } from '../../../lib/errors';
-import { useCreateItem, useDeleteItem, useUpdateItem } from '../api/items';
+import { useCreateItem, useDeleteItem, useRestoreItem, useUpdateItem } from '../api/items';
 import {
   ITEM_FORM_FIELDS,
   itemFormDefaults,
@@ -21,6 +22,7 @@ import {
   type ItemFormValues,
 } from '../lib/forms';
 import { formatRange } from '../lib/hours';
+import { countGoesToo } from '../../../lib/goes-too';
 import { ItemComments } from './item-comments';
 
 export type ItemDrawerProps = {
@@ -122,6 +124,7 @@ export const ItemDrawer = ({
   const create = useCreateItem(estimateId);
   const update = useUpdateItem(estimateId);
   const remove = useDeleteItem(estimateId);
+  const restoreItem = useRestoreItem(estimateId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const {
     register,
@@ -154,7 +157,10 @@ export const ItemDrawer = ({
     remove.mutate(item.id, {
       onSuccess: () => {
         setConfirmDelete(false);
-        toast.success('Item deleted');
+        // Undo re-creates the item where it was (decision 0027); its comments cannot come back,
+        // so an item with comments is deleted for good, as its confirmation says.
+        if (item.comment_count > 0) toast.success('Item deleted');
+        else toast.undoable('Item deleted', () => restoreItem(item));
         onOpenChange(false);
       },
       onError: (error) => {
@@ -216,7 +222,12 @@ export const ItemDrawer = ({
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
           title="Delete Item"
-          message="Are you sure you want to delete this item?"
+          message={
+            <DeletionMessage
+              message="Are you sure you want to delete this item?"
+              consequence={item && countGoesToo(item.comment_count, 'comment')}
+            />
+          }
           confirmLabel="Delete"
           danger
           pending={remove.isPending}

@@ -1,6 +1,6 @@
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { moveItem } from '@portal/contract/ordering';
-import { locateChild, moveChild, renumber } from '../../../lib/nested-list';
+import { locateChild, moveChild, placeAtOrder, renumber } from '../../../lib/nested-list';
 
 /**
  * The estimate screen's local state rules (spec §4), as pure functions over the cached estimate:
@@ -48,10 +48,9 @@ export const replaceSection = (
 export const removeSection = (estimate: EstimateDetail, sectionId: number): EstimateDetail =>
   withSections(estimate, renumber(estimate.sections.filter((other) => other.id !== sectionId)));
 
+/** A created item takes its `order`: the end for a new one, its old place for an Undo. */
 export const appendItem = (estimate: EstimateDetail, item: EstimateItem): EstimateDetail =>
-  mapItems(estimate, item.section, (items) =>
-    renumber([...items.filter((other) => other.id !== item.id), item]),
-  );
+  mapItems(estimate, item.section, (items) => placeAtOrder(items, item));
 
 export const replaceItem = (estimate: EstimateDetail, item: EstimateItem): EstimateDetail =>
   withSections(

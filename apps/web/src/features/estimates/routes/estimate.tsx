@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { ChevronLeft, LayoutList, Pencil, Plus, Printer } from 'lucide-react';
-import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import type { EstimateDetail, EstimateSection } from '@portal/contract/estimates';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DeletionMessage } from '../../../components/forms/resource-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
+import { countGoesToo } from '../../../lib/goes-too';
 import { parseId } from '../../../lib/parse-id';
+import { drawerId, NEW, useDrawerParam } from '../../../lib/use-drawer-param';
+import { useOpenSession } from '../../../lib/use-open-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   useWaitingVersion,
@@ -34,14 +38,7 @@ import { ActivityCard } from '../../activity/components/activity-card';
 type Overlay =
   | { kind: 'estimate' }
   | { kind: 'section'; section: EstimateSection | null }
-  | { kind: 'delete-section'; section: EstimateSection }
-  | {
-      kind: 'item';
-      /** The section a new item goes into. */
-      sectionId: number;
-      /** The item as it was when the drawer opened: shown while it closes after a delete. */
-      item: EstimateItem | null;
-    };
+  | { kind: 'delete-section'; section: EstimateSection };
 
 type OverlayState = { overlay: Overlay | null; open: boolean; session: number };
 
@@ -112,6 +109,27 @@ const Header = ({
   );
 };
 
+/**
+ * The item drawer's item and section, from the URL (`?item=12`, or `?item=new-3` for a new
+ * item in section 3). It follows the item as it changes (a comment, an edit, a move into
+ * another section), and keeps showing it while the drawer closes after a delete.
+ */
+const useItemDrawer = (estimate: EstimateDetail, value: string | null) => {
+  const id = drawerId(value);
+  const newIn = new RegExp(`^${NEW}-(\\d+)$`).exec(value ?? '')?.[1];
+  const section =
+    id !== null
+      ? estimate.sections.find((candidate) => candidate.items.some((item) => item.id === id))
+      : estimate.sections.find((candidate) => candidate.id === Number(newIn));
+  const item =
+    id !== null ? (section?.items.find((candidate) => candidate.id === id) ?? null) : null;
+  const found = section ? { section, item } : null;
+  const [shown, setShown] = useState(found);
+  // Adjusting state while rendering: React re-renders before committing.
+  if (found && (found.section !== shown?.section || found.item !== shown.item)) setShown(found);
+  return found ?? shown;
+};
+
 const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail }) => {
   const { isSuperuser } = useSession();
   // A client user with a version waiting for their decision reads that version, as it was sent.
@@ -121,6 +139,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   const { moveSection, moveItem } = useEstimateMoves(estimate.id);
   const deleteSection = useDeleteSection(estimate.id);
   const [state, setState] = useState<OverlayState>({ overlay: null, open: false, session: 0 });
+  const { open: openItem, ...itemParam } = useDrawerParam('item');
 
   const open = useCallback(
     (overlay: Overlay) =>
@@ -130,53 +149,18 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   // Stable, so the board's sections and rows skip re-rendering when only this screen changes.
   const actions = useMemo<SectionActions>(
     () => ({
-      onOpenItem: (item) => open({ kind: 'item', sectionId: item.section, item }),
-      onCreateItem: (section) => open({ kind: 'item', sectionId: section.id, item: null }),
+      onOpenItem: (item) => openItem(item.id),
+      onCreateItem: (section) => openItem(`${NEW}-${section.id}`),
       onEditSection: (section) => open({ kind: 'section', section }),
       onDeleteSection: (section) => open({ kind: 'delete-section', section }),
     }),
-    [open],
+    [open, openItem],
   );
   const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
   const overlay = state.overlay;
 
-  // `?item=7` (a notification's link) opens that item's drawer once, then leaves the address.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedItem = Number(searchParams.get('item')) || null;
-  const [handledItem, setHandledItem] = useState<number | null>(null);
-  if (linkedItem !== handledItem) {
-    setHandledItem(linkedItem);
-    const item = estimate.sections.flatMap((s) => s.items).find((i) => i.id === linkedItem);
-    if (item)
-      setState((current) => ({
-        overlay: { kind: 'item', sectionId: item.section, item },
-        open: true,
-        session: current.session + 1,
-      }));
-  }
-  useEffect(() => {
-    if (linkedItem === null) return;
-    setSearchParams(
-      (params) => {
-        params.delete('item');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [linkedItem, setSearchParams]);
-
-  // The drawer follows the item as it changes (a comment, an edit, a move into another section).
-  const itemOverlay = overlay?.kind === 'item' ? overlay : null;
-  const openedItem = itemOverlay?.item ?? null;
-  const liveSection = openedItem
-    ? estimate.sections.find((section) => section.items.some((item) => item.id === openedItem.id))
-    : undefined;
-  const drawerSection =
-    liveSection ?? estimate.sections.find((section) => section.id === itemOverlay?.sectionId);
-  const drawerItem = openedItem
-    ? (liveSection?.items.find((item) => item.id === openedItem.id) ?? openedItem)
-    : null;
-
+  const itemDrawer = useItemDrawer(estimate, itemParam.value);
+  const itemSession = useOpenSession(itemParam.isOpen);
   const onDeleteSection = () => {
     if (overlay?.kind !== 'delete-section') return;
     deleteSection.mutate(overlay.section.id, {
@@ -268,21 +252,26 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           open={state.open}
           onOpenChange={setOpen}
           title="Delete Section"
-          message="Are you sure you want to delete this section?"
+          message={
+            <DeletionMessage
+              message="Are you sure you want to delete this section?"
+              consequence={countGoesToo(overlay.section.items.length, 'item')}
+            />
+          }
           confirmLabel="Delete"
           danger
           pending={deleteSection.isPending}
           onConfirm={onDeleteSection}
         />
       )}
-      {itemOverlay && drawerSection && (
+      {itemDrawer && (
         <ItemDrawer
-          key={state.session}
-          open={state.open}
-          onOpenChange={setOpen}
+          key={itemSession}
+          open={itemParam.isOpen}
+          onOpenChange={itemParam.onOpenChange}
           estimateId={estimate.id}
-          section={drawerSection}
-          item={drawerItem}
+          section={itemDrawer.section}
+          item={itemDrawer.item}
           canEdit={canEdit}
         />
       )}

@@ -20,6 +20,18 @@ import { leadKeys } from './keys';
 
 const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads');
 
+/**
+ * One lead, for a drawer opened from its URL (`/leads?lead=12`): the row it was opened from
+ * shows at once (`initial`), and a link opened directly waits for the lead.
+ */
+export const useLead = (id: number | null, initial: Lead | undefined) =>
+  useQuery({
+    queryKey: [...leadKeys.all, 'detail', id] as const,
+    enabled: id !== null,
+    queryFn: ({ signal }) => request(`${leads.path}${id}/`, { signal, schema: leadSchema }),
+    initialData: initial,
+  });
+
 /** One page of the lead list (spec §7 Leads), newest first. */
 export const useLeads = (query: LeadQueryState, enabled = true, ordering = '') =>
   useQuery({

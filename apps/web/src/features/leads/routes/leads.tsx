@@ -20,12 +20,14 @@ import { Pagination } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { errorMessages, toastError } from '../../../lib/errors';
-import { useLeads } from '../api/leads';
+import { useLead, useLeads } from '../api/leads';
 import { LEAD_ORDERING_FIELDS } from '@portal/contract/sorting';
 import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { downloadLeadsCsv } from '../api/pipeline';
 import { ImportDialog } from '../components/import-dialog';
 import { LeadDrawer } from '../components/lead-drawer';
+import { drawerId, NEW, useDrawerParam } from '../../../lib/use-drawer-param';
+import { useOpenSession } from '../../../lib/use-open-session';
 import { LeadsBoard } from '../components/leads-board';
 import { LeadsTable, LeadsTableSkeleton } from '../components/leads-table';
 import { LeadsToolbar } from '../components/leads-toolbar';
@@ -62,8 +64,6 @@ const ListState = ({
   </div>
 );
 
-type DrawerState = { open: boolean; lead: Lead | null; session: number };
-
 const VIEWS: { value: LeadsView; label: string; icon: ReactNode }[] = [
   { value: 'list', label: 'List', icon: <List aria-hidden /> },
   { value: 'board', label: 'Board', icon: <KanbanSquare aria-hidden /> },
@@ -94,6 +94,32 @@ const ViewToggle = ({ view, onChange }: { view: LeadsView; onChange(view: LeadsV
   </div>
 );
 
+const LEAD_PARAM = 'lead';
+
+/**
+ * The lead drawer, opened through the URL (`?lead=12`, `?lead=new`; decision 0027): from a row
+ * it shows that row's lead at once, from a link it loads the lead first.
+ */
+const useLeadDrawer = () => {
+  const param = useDrawerParam(LEAD_PARAM);
+  const [picked, setPicked] = useState<Lead | undefined>(undefined);
+  const id = drawerId(param.value);
+  const lead = useLead(id, picked?.id === id ? picked : undefined);
+  const creating = param.value === NEW;
+  const ready = creating || lead.data !== undefined;
+  return {
+    lead: creating ? undefined : lead.data,
+    creating,
+    open: param.isOpen && ready,
+    session: useOpenSession(param.isOpen && ready),
+    onOpenChange: param.onOpenChange,
+    openLead: (chosen: Lead | null) => {
+      setPicked(chosen ?? undefined);
+      param.open(chosen ? chosen.id : NEW);
+    },
+  };
+};
+
 /** Spec §2 Leads (/leads, staff): search, status filter, the paged table and the lead drawer. */
 export const LeadsRoute = () => {
   const [params, setParams] = useSearchParams();
@@ -102,7 +128,7 @@ export const LeadsRoute = () => {
   // The board asks for its columns itself; the page of the list is fetched only when shown.
   const sort = useUrlOrdering(LEAD_ORDERING_FIELDS);
   const leads = useLeads(query, view === 'list', sort.ordering);
-  const [drawer, setDrawer] = useState<DrawerState>({ open: false, lead: null, session: 0 });
+  const drawer = useLeadDrawer();
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const listTop = useRef<HTMLElement>(null);
@@ -111,13 +137,21 @@ export const LeadsRoute = () => {
   const apply = (change: Partial<LeadQueryState>) =>
     setParams((current) => nextLeadParams(current, change));
   const clearFilters = () => apply({ search: '', status: '' });
-  const openDrawer = (lead: Lead | null) =>
-    setDrawer((state) => ({ open: true, lead, session: state.session + 1 }));
+  const openDrawer = drawer.openLead;
 
   const onDeleted = () => {
-    setDrawer((state) => ({ ...state, open: false }));
-    // The last row of a later page is gone: that page no longer exists.
-    if (query.page > 1 && leads.data?.results.length === 1) apply({ page: query.page - 1 });
+    // The last row of a later page is gone: that page no longer exists. One navigation only:
+    // closing the drawer (Back) and changing the page at once would race.
+    if (query.page > 1 && leads.data?.results.length === 1)
+      setParams(
+        (current) => {
+          const next = nextLeadParams(current, { page: query.page - 1 });
+          next.delete(LEAD_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    else drawer.onOpenChange(false);
   };
 
   const download = async () => {
@@ -244,15 +278,18 @@ export const LeadsRoute = () => {
         )}
       </Card>
       <ImportDialog open={importing} onOpenChange={setImporting} />
-      {drawer.session > 0 && (
+      {drawer.session > 0 && (drawer.lead || drawer.creating) && (
         <LeadDrawer
           key={drawer.session}
           open={drawer.open}
-          onOpenChange={(open) => setDrawer((state) => ({ ...state, open }))}
-          lead={drawer.lead}
+          onOpenChange={drawer.onOpenChange}
+          lead={drawer.lead ?? null}
           onCreated={() => {
             sessionStorage.setItem(FLASH_KEY, 'Lead created');
-            window.location.reload();
+            // Reload without `?lead=new`, or the page would open the create drawer again.
+            const url = new URL(window.location.href);
+            url.searchParams.delete(LEAD_PARAM);
+            window.location.replace(url.toString());
           }}
           onDeleted={onDeleted}
         />

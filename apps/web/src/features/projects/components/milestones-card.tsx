@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Flag, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Milestone } from '@portal/contract/milestones';
+import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
@@ -14,14 +15,12 @@ import { MilestoneDialog } from './milestone-dialog';
 import { SectionQuery } from './section-states';
 import { EmptyState } from './states';
 
-type Editing = { open: boolean; milestone?: Milestone };
-
 /** Milestones in order, each leading to its test plan; staff add, rename, delete and drag. */
 export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const milestones = useMilestones(projectId);
   const move = useMoveMilestone(projectId);
   const remove = useDeleteMilestone(projectId);
-  const [editing, setEditing] = useState<Editing>({ open: false });
+  const editing = useRecordDrawer('milestone', milestones.data);
   const [deleting, setDeleting] = useState<Milestone | null>(null);
   const count = milestones.data?.length ?? 0;
 
@@ -50,7 +49,7 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
         }
         actions={
           canEdit && (
-            <Button variant="secondary" size="sm" onClick={() => setEditing({ open: true })}>
+            <Button variant="secondary" size="sm" onClick={editing.openNew}>
               <Plus aria-hidden />
               Add Milestone
             </Button>
@@ -107,7 +106,7 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
                         size="icon"
                         className="size-8 text-slate-400"
                         aria-label={`Rename ${milestone.name}`}
-                        onClick={() => setEditing({ open: true, milestone })}
+                        onClick={() => editing.openRecord(milestone)}
                       >
                         <Pencil aria-hidden />
                       </Button>
@@ -132,9 +131,9 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
         <>
           <MilestoneDialog
             open={editing.open}
-            onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+            onOpenChange={editing.onOpenChange}
             projectId={projectId}
-            milestone={editing.milestone}
+            milestone={editing.record}
           />
           <ConfirmDialog
             open={deleting !== null}

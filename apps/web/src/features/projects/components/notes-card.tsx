@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { NotebookPen, Pencil, Plus } from 'lucide-react';
-import type { ProjectNote } from '@portal/contract/projects';
+import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { useProjectNotes } from '../api/notes';
@@ -10,8 +9,6 @@ import { SectionQuery } from './section-states';
 import { EmptyState } from './states';
 import { NoteStatusBadge } from './status-badge';
 
-type Editing = { open: boolean; note?: ProjectNote };
-
 const excerpt = (text: string, length = 40) => {
   const line = text.trim().replace(/\s+/g, ' ');
   return line.length > length ? `${line.slice(0, length - 1)}…` : line;
@@ -20,7 +17,7 @@ const excerpt = (text: string, length = 40) => {
 /** The project's notes, newest first, each with its status (spec §2, §4). */
 export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const notes = useProjectNotes(projectId);
-  const [editing, setEditing] = useState<Editing>({ open: false });
+  const editing = useRecordDrawer('note', notes.data);
 
   return (
     <Card aria-labelledby="notes-title">
@@ -28,7 +25,7 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
         title={<span id="notes-title">Notes</span>}
         actions={
           canEdit && (
-            <Button variant="secondary" size="sm" onClick={() => setEditing({ open: true })}>
+            <Button variant="secondary" size="sm" onClick={editing.openNew}>
               <Plus aria-hidden />
               Add Note
             </Button>
@@ -58,7 +55,7 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
                         size="icon"
                         className="-my-1 size-8 text-slate-400"
                         aria-label={`Edit note: ${excerpt(note.content)}`}
-                        onClick={() => setEditing({ open: true, note })}
+                        onClick={() => editing.openRecord(note)}
                       >
                         <Pencil aria-hidden />
                       </Button>
@@ -76,9 +73,9 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
       {canEdit && (
         <ProjectNoteDrawer
           open={editing.open}
-          onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+          onOpenChange={editing.onOpenChange}
           projectId={projectId}
-          note={editing.note}
+          note={editing.record}
         />
       )}
     </Card>

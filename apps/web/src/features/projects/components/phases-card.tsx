@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { CircleCheck, CircleDashed, ListChecks, Pencil, Plus } from 'lucide-react';
-import type { ProjectPhase } from '@portal/contract/projects';
+import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
@@ -10,12 +9,10 @@ import { ProjectPhaseDrawer } from './project-phase-drawer';
 import { SectionQuery } from './section-states';
 import { EmptyState } from './states';
 
-type Editing = { open: boolean; projectPhase?: ProjectPhase };
-
 /** The phases the project goes through; complete once dated (spec §4). */
 export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const phases = useProjectPhases(projectId);
-  const [editing, setEditing] = useState<Editing>({ open: false });
+  const editing = useRecordDrawer('phase', phases.data);
 
   return (
     <Card aria-labelledby="phases-title">
@@ -23,7 +20,7 @@ export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit:
         title={<span id="phases-title">Phases</span>}
         actions={
           canEdit && (
-            <Button variant="secondary" size="sm" onClick={() => setEditing({ open: true })}>
+            <Button variant="secondary" size="sm" onClick={editing.openNew}>
               <Plus aria-hidden />
               Add Phase
             </Button>
@@ -74,7 +71,7 @@ export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit:
                         size="icon"
                         className="size-8 text-slate-400"
                         aria-label={`Edit ${projectPhase.phase.phase_name}`}
-                        onClick={() => setEditing({ open: true, projectPhase })}
+                        onClick={() => editing.openRecord(projectPhase)}
                       >
                         <Pencil aria-hidden />
                       </Button>
@@ -89,10 +86,10 @@ export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit:
       {canEdit && (
         <ProjectPhaseDrawer
           open={editing.open}
-          onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+          onOpenChange={editing.onOpenChange}
           projectId={projectId}
           taken={phases.data ?? []}
-          projectPhase={editing.projectPhase}
+          projectPhase={editing.record}
         />
       )}
     </Card>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@portal/contract/projects';
 import { ProjectDrawer } from './project-drawer';
@@ -63,7 +63,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const wrap = (children: ReactNode) => (
   <QueryClientProvider client={new QueryClient()}>
-    <MemoryRouter>{children}</MemoryRouter>
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={children} />
+        <Route path="/projects" element={<p>At the projects list</p>} />
+      </Routes>
+    </MemoryRouter>
   </QueryClientProvider>
 );
 const writes = () => calls.filter((call) => call.method !== 'GET');
@@ -162,7 +167,7 @@ describe('ProjectDrawer', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
   };
 
-  it('deletes by slug once confirmed, then closes', async () => {
+  it('deletes by slug once confirmed, then leaves for the projects list', async () => {
     reply = () => new Response(null, { status: 204 });
     const onOpenChange = vi.fn();
     render(
@@ -170,7 +175,9 @@ describe('ProjectDrawer', () => {
     );
     await confirmDelete();
 
-    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    // Leaving the page closes the drawer: closing it first would go Back in between (issue 19).
+    await waitFor(() => expect(screen.getByText('At the projects list')).toBeInTheDocument());
+    expect(onOpenChange).not.toHaveBeenCalled();
     expect(writes().map(({ url, method }) => ({ url, method }))).toEqual([
       { url: '/api/projects/acme-website/', method: 'DELETE' },
     ]);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, type Path } from 'react-hook-form';
+import { useFormContext, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -10,8 +10,8 @@ import {
   type Project,
 } from '@portal/contract/projects';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
+import { toast } from '../../../lib/toast';
 import {
-  closeWithToast,
   remountOnOpen,
   ResourceForm,
   saveCallbacks,
@@ -19,14 +19,11 @@ import {
   useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
-import { DatePicker } from '../../../components/ui/date-picker';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
+import { DateField, SelectField, TextAreaField, TextField } from '../../../components/forms/fields';
 import { usePhases } from '../api/phases';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
-import { parseApiDate, toApiDate } from '../lib/format';
 import { PROJECT_URL_LABELS } from '../lib/links';
+import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useClients } from '../../clients/api/clients';
 import { projectStatusLabel } from './status-badge';
@@ -86,8 +83,6 @@ export const ProjectDrawer = remountOnOpen((props: ProjectDrawerProps) =>
 const useProjectForm = (defaults: FormInput) =>
   useResourceForm<FormInput, FormOutput>(projectUpdateRequestSchema, defaults);
 
-type ProjectForm = ReturnType<typeof useProjectForm>;
-
 const CreateProjectDrawer = ({
   open,
   onOpenChange,
@@ -101,18 +96,6 @@ const CreateProjectDrawer = ({
     fixedClient ?? clients.data?.find((candidate) => String(candidate.id) === chosen) ?? null;
   const create = useCreateProject(client?.slug ?? '');
   const form = useProjectForm(blankProject);
-  const onSubmit = form.handleSubmit((values) => {
-    if (!client) {
-      setClientError(FIELD_MESSAGES.required);
-      return;
-    }
-    create.mutate(
-      { ...values, client: client.id },
-      saveCallbacks(form.setError, FIELDS, (project) =>
-        closeWithToast(onOpenChange, `${project.name} was created`),
-      ),
-    );
-  });
   return (
     <ResourceForm
       open={open}
@@ -120,10 +103,18 @@ const CreateProjectDrawer = ({
       title="Create Project"
       description="Links, repositories and design files can be added once the project exists."
       frameClassName="max-w-lg"
-      onSubmit={onSubmit}
-      saveDisabled={!form.formState.isValid}
+      form={form}
+      onSave={(values, close) => {
+        if (!client) {
+          setClientError(FIELD_MESSAGES.required);
+          return;
+        }
+        create.mutate(
+          { ...values, client: client.id },
+          saveCallbacks(form.setError, FIELDS, (project) => close(`${project.name} was created`)),
+        );
+      }}
       saving={create.isPending}
-      rootError={form.formState.errors.root?.message}
     >
       {fixedClient === null && (
         <Field label="Client" htmlFor={`${id}-client`} error={clientError}>
@@ -145,7 +136,7 @@ const CreateProjectDrawer = ({
           </NativeSelect>
         </Field>
       )}
-      <ProjectFields id={id} form={form} />
+      <ProjectFields />
     </ResourceForm>
   );
 };
@@ -155,19 +146,10 @@ const UpdateProjectDrawer = ({
   onOpenChange,
   project,
 }: Extract<ProjectDrawerProps, { mode: 'update' }>) => {
-  const id = useId();
   const navigate = useNavigate();
   const update = useUpdateProject(project.slug);
   const deletion = useDeletion(useDeleteProject(project));
   const form = useProjectForm(valuesOf(project));
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      values,
-      saveCallbacks(form.setError, FIELDS, () =>
-        closeWithToast(onOpenChange, 'The project was updated'),
-      ),
-    ),
-  );
 
   return (
     <ResourceForm
@@ -176,10 +158,14 @@ const UpdateProjectDrawer = ({
       title="Update Project"
       description={project.name}
       frameClassName="max-w-lg"
-      onSubmit={onSubmit}
-      saveDisabled={!form.formState.isValid}
+      form={form}
+      onSave={(values, close) =>
+        update.mutate(
+          values,
+          saveCallbacks(form.setError, FIELDS, () => close('The project was updated')),
+        )
+      }
       saving={update.isPending}
-      rootError={form.formState.errors.root?.message}
       deletion={deletion(
         undefined,
         {
@@ -188,34 +174,28 @@ const UpdateProjectDrawer = ({
           confirmLabel: 'Delete',
         },
         () => {
-          closeWithToast(onOpenChange, `${project.name} was deleted`);
+          // Leaving the page closes the drawer; closing it first would go Back in between.
+          toast.success(`${project.name} was deleted`);
           void navigate('/projects', { replace: true });
         },
       )}
     >
-      <ProjectFields id={id} form={form} />
+      <ProjectFields />
       {PROJECT_LINK_GROUPS.map((group) => (
         <fieldset key={group.title} className="flex flex-col gap-4 border-t border-slate-200 pt-5">
           <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">
             {group.title}
           </legend>
           {group.fields.map((field) => (
-            <Field
+            <TextField
               key={field}
+              name={field}
               label={PROJECT_URL_LABELS[field].field}
-              htmlFor={`${id}-${field}`}
-              error={form.formState.errors[field]?.message}
-            >
-              <Input
-                id={`${id}-${field}`}
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                placeholder="https://"
-                invalid={Boolean(form.formState.errors[field])}
-                {...form.register(field)}
-              />
-            </Field>
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://"
+            />
           ))}
         </fieldset>
       ))}
@@ -224,13 +204,8 @@ const UpdateProjectDrawer = ({
 };
 
 /** The fields both modes share. */
-const ProjectFields = ({ id, form }: { id: string; form: ProjectForm }) => {
-  const {
-    register,
-    control,
-    watch,
-    formState: { errors },
-  } = form;
+const ProjectFields = () => {
+  const { watch } = useFormContext<FormInput>();
   const phases = usePhases();
   const currentPhase = String(watch('phase') ?? '');
   const phaseNames = phases.data?.map((phase) => phase.phase_name) ?? [];
@@ -239,94 +214,36 @@ const ProjectFields = ({ id, form }: { id: string; form: ProjectForm }) => {
 
   return (
     <>
-      <Field label="Name" htmlFor={`${id}-name`} error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          {...register('name')}
-        />
-      </Field>
+      <TextField name="name" label="Name" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
-          <NativeSelect
-            id={`${id}-status`}
-            invalid={Boolean(errors.status)}
-            {...register('status')}
-          >
-            {PROJECT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {projectStatusLabel(status)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="Phase" htmlFor={`${id}-phase`} error={errors.phase?.message}>
-          <NativeSelect id={`${id}-phase`} invalid={Boolean(errors.phase)} {...register('phase')}>
-            <option value="">No phase</option>
-            {phaseNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field
+        <SelectField name="status" label="Status">
+          {PROJECT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {projectStatusLabel(status)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="phase" label="Phase">
+          <option value="">No phase</option>
+          {phaseNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          name="percentage_complete"
           label="Completion %"
-          htmlFor={`${id}-percentage_complete`}
-          error={errors.percentage_complete?.message}
-        >
-          <Input
-            id={`${id}-percentage_complete`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            invalid={Boolean(errors.percentage_complete)}
-            {...register('percentage_complete')}
-          />
-        </Field>
-        <Field
-          label="Target date"
-          htmlFor={`${id}-target_date`}
-          error={errors.target_date?.message}
-        >
-          <Controller
-            control={control}
-            name="target_date"
-            render={({ field }) => (
-              <DatePicker
-                id={`${id}-target_date`}
-                aria-label="Target date"
-                placeholder="No target date"
-                value={parseApiDate(field.value)}
-                onChange={(date) => field.onChange(toApiDate(date))}
-              />
-            )}
-          />
-        </Field>
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+        />
+        <DateField name="target_date" label="Target date" placeholder="No target date" />
       </div>
-      <Field label="Vision" htmlFor={`${id}-vision`} error={errors.vision?.message}>
-        <Textarea
-          id={`${id}-vision`}
-          rows={4}
-          invalid={Boolean(errors.vision)}
-          {...register('vision')}
-        />
-      </Field>
-      <Field
-        label="Statement of work"
-        htmlFor={`${id}-statement_of_work`}
-        error={errors.statement_of_work?.message}
-      >
-        <Textarea
-          id={`${id}-statement_of_work`}
-          rows={6}
-          invalid={Boolean(errors.statement_of_work)}
-          {...register('statement_of_work')}
-        />
-      </Field>
+      <TextAreaField name="vision" label="Vision" rows={4} />
+      <TextAreaField name="statement_of_work" label="Statement of work" rows={6} />
     </>
   );
 };

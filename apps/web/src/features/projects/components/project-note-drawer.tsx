@@ -1,9 +1,10 @@
-import { useId } from 'react';
 import {
   NOTE_STATUSES,
   projectNoteUpdateRequestSchema,
   type ProjectNote,
 } from '@portal/contract/projects';
+import { SelectField, TextAreaField } from '../../../components/forms/fields';
+import { projectChildSave } from '../api/child-save';
 import {
   closeWithToast,
   remountOnOpen,
@@ -13,16 +14,13 @@ import {
   useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
-import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/textarea';
 import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { noteStatusLabel } from './status-badge';
 
 export type ProjectNoteDrawerProps = FormFrameProps & {
   projectId: number;
   /** Update mode with a note, create mode without one. */
-  note?: ProjectNote;
+  note?: ProjectNote | undefined;
 };
 
 /** The project note drawer: the text and a status freely chosen among four (spec §4). */
@@ -32,30 +30,13 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
   projectId,
   note,
 }: ProjectNoteDrawerProps) {
-  const id = useId();
   const save = useSaveProjectNote(projectId);
   const deletion = useDeletion(useDeleteProjectNote(projectId));
-  // The update body's schema: create sends `project` too, added on submit.
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid },
-  } = useResourceForm(projectNoteUpdateRequestSchema, {
+  // The update body's schema: create sends `project` too (`projectChildSave`).
+  const form = useResourceForm(projectNoteUpdateRequestSchema, {
     content: note?.content ?? '',
     status: note?.status ?? 'open',
   });
-
-  const onSubmit = handleSubmit((values) =>
-    save.mutate(
-      note
-        ? { kind: 'update', id: note.id, body: values }
-        : { kind: 'create', body: { ...values, project: projectId } },
-      saveCallbacks(setError, ['content', 'status'], () =>
-        closeWithToast(onOpenChange, note ? 'The note was updated' : 'The note was added'),
-      ),
-    ),
-  );
 
   return (
     <ResourceForm
@@ -63,10 +44,16 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
       onOpenChange={onOpenChange}
       title={note ? 'Update Note' : 'Add Note'}
       description="Notes keep decisions, blockers and next steps with the project."
-      onSubmit={onSubmit}
-      saveDisabled={!isValid}
+      form={form}
+      onSave={(values, close) =>
+        save.mutate(
+          projectChildSave(note, values, projectId),
+          saveCallbacks(form.setError, ['content', 'status'], () =>
+            close(note ? 'The note was updated' : 'The note was added'),
+          ),
+        )
+      }
       saving={save.isPending}
-      rootError={errors.root?.message}
       deletion={
         note &&
         deletion(
@@ -80,23 +67,14 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
         )
       }
     >
-      <Field label="Note" htmlFor={`${id}-content`} error={errors.content?.message}>
-        <Textarea
-          id={`${id}-content`}
-          rows={8}
-          invalid={Boolean(errors.content)}
-          {...register('content')}
-        />
-      </Field>
-      <Field label="Status" htmlFor={`${id}-status`} error={errors.status?.message}>
-        <NativeSelect id={`${id}-status`} invalid={Boolean(errors.status)} {...register('status')}>
-          {NOTE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {noteStatusLabel(status)}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <TextAreaField name="content" label="Note" rows={8} />
+      <SelectField name="status" label="Status">
+        {NOTE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {noteStatusLabel(status)}
+          </option>
+        ))}
+      </SelectField>
     </ResourceForm>
   );
 });

@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
+import { DateField, SelectField } from '../../../components/forms/fields';
+import { projectChildSave } from '../api/child-save';
 import {
   closeWithToast,
   remountOnOpen,
@@ -11,18 +11,14 @@ import {
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
 import { FormError } from '../../../components/layout/form-error';
-import { DatePicker } from '../../../components/ui/date-picker';
-import { Field } from '../../../components/ui/field';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
-import { parseApiDate, toApiDate } from '../lib/format';
-import { NativeSelect } from '../../../components/ui/native-select';
 
 export type ProjectPhaseDrawerProps = FormFrameProps & {
   projectId: number;
   /** The project's phases, so one cannot be added twice. */
   taken: readonly ProjectPhase[];
   /** Update mode with a project phase, create mode without one. */
-  projectPhase?: ProjectPhase;
+  projectPhase?: ProjectPhase | undefined;
 };
 
 /** The project phase drawer: which phase, and the day it was completed (spec §2, §4). */
@@ -33,18 +29,11 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
   taken,
   projectPhase,
 }: ProjectPhaseDrawerProps) {
-  const id = useId();
   const phases = usePhases();
   const save = useSaveProjectPhase(projectId);
   const deletion = useDeletion(useDeleteProjectPhase(projectId));
-  // The update body's schema: create sends `project` too, added on submit.
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid },
-  } = useResourceForm(projectPhaseUpdateRequestSchema, {
+  // The update body's schema: create sends `project` too (`projectChildSave`).
+  const form = useResourceForm(projectPhaseUpdateRequestSchema, {
     phase: projectPhase ? String(projectPhase.phase.id) : '',
     completed: projectPhase?.completed ?? null,
   });
@@ -54,32 +43,22 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
   );
   const choices = (phases.data ?? []).filter((phase) => !takenIds.has(phase.id));
 
-  const onSubmit = handleSubmit((values) =>
-    save.mutate(
-      projectPhase
-        ? { kind: 'update', id: projectPhase.id, body: values }
-        : { kind: 'create', body: { ...values, project: projectId } },
-      saveCallbacks(setError, ['phase', 'completed'], (saved) =>
-        closeWithToast(
-          onOpenChange,
-          projectPhase
-            ? `${saved.phase.phase_name} was updated`
-            : `${saved.phase.phase_name} was added`,
-        ),
-      ),
-    ),
-  );
-
   return (
     <ResourceForm
       open={open}
       onOpenChange={onOpenChange}
       title={projectPhase ? 'Update Phase' : 'Add Phase'}
       description="A phase is complete once it has a completion date."
-      onSubmit={onSubmit}
-      saveDisabled={!isValid}
+      form={form}
+      onSave={(values, close) =>
+        save.mutate(
+          projectChildSave(projectPhase, values, projectId),
+          saveCallbacks(form.setError, ['phase', 'completed'], (saved) =>
+            close(`${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`),
+          ),
+        )
+      }
       saving={save.isPending}
-      rootError={errors.root?.message}
       deletion={
         projectPhase &&
         deletion(
@@ -93,43 +72,22 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
         )
       }
     >
-      <Field label="Phase" htmlFor={`${id}-phase`} error={errors.phase?.message}>
-        <NativeSelect
-          id={`${id}-phase`}
-          invalid={Boolean(errors.phase)}
-          disabled={phases.isPending}
-          {...register('phase')}
-        >
-          <option value="" disabled>
-            {phases.isPending ? 'Loading phases…' : 'Choose a phase'}
+      <SelectField name="phase" label="Phase" disabled={phases.isPending}>
+        <option value="" disabled>
+          {phases.isPending ? 'Loading phases…' : 'Choose a phase'}
+        </option>
+        {choices.map((phase) => (
+          <option key={phase.id} value={String(phase.id)}>
+            {phase.phase_name}
           </option>
-          {choices.map((phase) => (
-            <option key={phase.id} value={String(phase.id)}>
-              {phase.phase_name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field
+        ))}
+      </SelectField>
+      <DateField
+        name="completed"
         label="Completed"
-        htmlFor={`${id}-completed`}
         hint="Leave empty while the phase is still going on."
-        error={errors.completed?.message}
-      >
-        <Controller
-          control={control}
-          name="completed"
-          render={({ field }) => (
-            <DatePicker
-              id={`${id}-completed`}
-              aria-label="Completed"
-              placeholder="Not completed"
-              value={parseApiDate(field.value)}
-              onChange={(date) => field.onChange(toApiDate(date))}
-            />
-          )}
-        />
-      </Field>
+        placeholder="Not completed"
+      />
       {phases.isError && (
         <FormError message="The list of phases could not be loaded. Close the drawer and try again." />
       )}

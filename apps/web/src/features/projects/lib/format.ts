@@ -1,24 +1,14 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns';
+import { parseApiDate } from '../../../lib/api-date';
 import { DATE_DISPLAY_FORMAT } from '../../../components/ui/date-picker';
 
-/** Spec §9: dates travel as `yyyy-MM-dd`. */
-export const DATE_WIRE_FORMAT = 'yyyy-MM-dd';
-
-/** A `yyyy-MM-dd` (or ISO timestamp) from the API as a local date, or null when absent or bad. */
-export const parseApiDate = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? date : null;
-};
+export { DATE_WIRE_FORMAT, parseApiDate, toApiDate } from '../../../lib/api-date';
 
 /** Spec §9: the general date display, 'MMMM d, yyyy' ("March 4, 2026"). */
 export const formatDate = (value: string | null | undefined): string | null => {
   const date = parseApiDate(value);
   return date ? format(date, DATE_DISPLAY_FORMAT) : null;
 };
-
-export const toApiDate = (date: Date | null): string | null =>
-  date ? format(date, DATE_WIRE_FORMAT) : null;
 
 /** 'on_hold' → 'On Hold': how statuses read when no label is known (DESIGN §3). */
 export const titleCase = (value: string): string =>

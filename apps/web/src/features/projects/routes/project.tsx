@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Building2, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { Project } from '@portal/contract/projects';
@@ -6,6 +5,7 @@ import { Page } from '../../../components/layout/page';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/auth';
+import { useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClients } from '../../clients/api/clients';
 import { ProjectEstimates } from '../../estimates/components/project-estimates';
@@ -70,14 +70,18 @@ const ClientLink = ({ clientId }: { clientId: number }) => {
 };
 
 const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolean }) => {
-  const [editing, setEditing] = useState(false);
+  const editing = useDrawerParam('edit');
   return (
     <Page
       title={project.name}
       wide
       actions={
         canEdit && (
-          <Button variant="secondary" aria-label="Edit project" onClick={() => setEditing(true)}>
+          <Button
+            variant="secondary"
+            aria-label="Edit project"
+            onClick={() => editing.open('project')}
+          >
             <Pencil aria-hidden />
             Edit
           </Button>
@@ -105,7 +109,12 @@ const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolea
         </div>
       </div>
       {canEdit && (
-        <ProjectDrawer mode="update" open={editing} onOpenChange={setEditing} project={project} />
+        <ProjectDrawer
+          mode="update"
+          open={editing.isOpen}
+          onOpenChange={editing.onOpenChange}
+          project={project}
+        />
       )}
     </Page>
   );

@@ -33,7 +33,8 @@ const StepDraft = ({
 }: {
   flowId: number;
   number: number;
-  onClose(): void;
+  /** `refocus`: closed from the keyboard, so focus goes back to Add step (not the page top). */
+  onClose(refocus: boolean): void;
 }) => {
   const { createStep } = usePlanActions();
   const [pending, setPending] = useState(false);
@@ -44,7 +45,7 @@ const StepDraft = ({
     void createStep(flowId, description).then((created) => {
       setPending(false);
       if (!created) return;
-      if (via === 'blur') onClose();
+      if (via === 'blur') onClose(false);
       else setRound((n) => n + 1);
     });
   };
@@ -70,7 +71,7 @@ const StepDraft = ({
         maxLength={TEST_PLAN_LIMITS.stepDescription}
         hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
         onSave={save}
-        onCancel={onClose}
+        onCancel={() => onClose(true)}
       />
     </div>
   );
@@ -200,7 +201,7 @@ export const FlowCard = memo(function FlowCard({
                   variant="ghost"
                   size="icon"
                   className={iconButton}
-                  aria-label={`Move flow ${direction}`}
+                  aria-label={`Move flow '${flow.name}' ${direction}`}
                   title={`Move flow ${direction}`}
                   disabled={atEnd}
                   onClick={() => actions.moveFlow(flow, direction)}
@@ -250,10 +251,23 @@ export const FlowCard = memo(function FlowCard({
           )}
           <div className="border-t border-slate-100">
             {adding ? (
-              <StepDraft flowId={flow.id} number={count + 1} onClose={() => setAdding(false)} />
+              <StepDraft
+                flowId={flow.id}
+                number={count + 1}
+                onClose={(refocus) => {
+                  setAdding(false);
+                  if (refocus)
+                    requestAnimationFrame(() =>
+                      document
+                        .getElementById(flowElementId(flow.id))
+                        ?.querySelector<HTMLElement>('[data-add-step]')
+                        ?.focus(),
+                    );
+                }}
+              />
             ) : (
               <div className="px-3 py-2">
-                <Button variant="ghost" size="sm" onClick={() => setAdding(true)}>
+                <Button variant="ghost" size="sm" data-add-step onClick={() => setAdding(true)}>
                   <Plus aria-hidden />
                   Add step
                 </Button>

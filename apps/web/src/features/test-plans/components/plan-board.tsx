@@ -112,20 +112,32 @@ export const PlanBoard = memo(function PlanBoard({
     if (!folded) flowAnchor.current = null;
   }, [folded]);
 
-  const label = (id: UniqueIdentifier | undefined) => {
-    if (id === undefined) return 'nothing';
+  const parse = (id: UniqueIdentifier) => {
     const key = String(id);
-    const number = Number(key.slice(key.indexOf(':') + 1));
+    return Number(key.slice(key.indexOf(':') + 1));
+  };
+  const name = (id: UniqueIdentifier) => {
     if (isDndId(id, 'flow') || isDndId(id, 'steps')) {
-      const flow = shown.find((entry) => entry.id === number);
-      const what = isDndId(id, 'flow') ? 'flow' : 'the end of flow';
-      return flow ? `${what} ${flow.name}` : 'a flow';
+      const flow = shown.find((entry) => entry.id === parse(id));
+      return flow ? `flow ${flow.name}` : 'a flow';
     }
-    const at = locateStep(shown, number);
-    const flow = shown.find((entry) => entry.id === at?.flowId);
+    const at = locateStep(shown, parse(id));
+    return at ? `step ${at.index + 1}` : 'a step';
+  };
+  const where = (id: UniqueIdentifier) => {
+    if (isDndId(id, 'flow')) {
+      const index = shown.findIndex((entry) => entry.id === parse(id));
+      return `position ${index + 1} of ${shown.length}`;
+    }
+    if (isDndId(id, 'steps')) {
+      const flow = shown.find((entry) => entry.id === parse(id));
+      return flow ? `the end of flow ${flow.name}` : 'a flow';
+    }
+    const at = locateStep(shown, parse(id));
+    const flow = at && shown.find((entry) => entry.id === at.flowId);
     return at && flow
       ? `step ${at.index + 1} of ${flow.test_steps.length} in flow ${flow.name}`
-      : 'a step';
+      : 'its place';
   };
 
   const draggedId = board.dragging?.id;
@@ -165,7 +177,7 @@ export const PlanBoard = memo(function PlanBoard({
       <DndContext
         {...board.dndProps}
         autoScroll={autoScroll}
-        accessibility={{ announcements: boardAnnouncements(label) }}
+        accessibility={{ announcements: boardAnnouncements({ name, where }) }}
       >
         <SortableContext
           items={shown.map((flow) => flowDndId(flow.id))}

@@ -1,10 +1,14 @@
 import { memo, useCallback, useState, type MouseEvent } from 'react';
-import { GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { TEST_PLAN_LIMITS, type TestStep, type TestStepType } from '@portal/contract/test-plans';
+import { ChevronDown, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import {
+  TEST_PLAN_LIMITS,
+  TEST_STEP_TYPES,
+  type TestStep,
+  type TestStepType,
+} from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { gripIcon } from '../../../components/ui/drag-handle';
-import { otherStepType } from '../lib/plan-state';
 import { stepElementId, stepGripSlotId } from '../lib/dom-ids';
 import { slotRef } from '../lib/slots';
 import { InlineEditor } from './inline-editor';
@@ -28,21 +32,50 @@ export const StepTypeLabel = ({ type, className }: { type: TestStepType; classNa
   </span>
 );
 
-/** The type badge: a click switches INTERACT and VERIFY (spec §4). */
-const TypeToggle = ({ step }: { step: TestStep }) => {
+/**
+ * The step's type, changed on purpose: the badge is a select (INTERACT or VERIFY), so a stray
+ * click no longer flips it as the old one-click toggle did (issue 19). Looks like the badge.
+ */
+const TypeSelect = ({ step, number }: { step: TestStep; number: number }) => {
   const { updateStep } = usePlanActions();
-  const next = otherStepType(step.type);
   return (
-    <button
-      type="button"
-      aria-label={`Step type ${step.type}, switch to ${next}`}
-      title={`Switch to ${next}`}
-      onClick={() => updateStep(step, { type: next })}
-      className="shrink-0 cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-    >
-      <StepTypeLabel type={step.type} />
-    </button>
+    <span className="relative inline-flex shrink-0">
+      <select
+        aria-label={`Type of step ${number}`}
+        value={step.type}
+        onChange={(event) => {
+          const type = TEST_STEP_TYPES.find((candidate) => candidate === event.target.value);
+          if (type && type !== step.type) updateStep(step, { type });
+        }}
+        className={cn(
+          'h-6 w-[5.75rem] cursor-pointer appearance-none rounded-full pr-5 pl-2.5 text-[11px] font-semibold tracking-wide ring-1 ring-inset',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+          typeStyles[step.type],
+        )}
+      >
+        {TEST_STEP_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-1.5 size-3 -translate-y-1/2 opacity-70"
+      />
+    </span>
   );
+};
+
+/** "Step 3: Fill the form": what a step's buttons name, its Markdown reduced to a short line. */
+export const stepName = (number: number, description: string) => {
+  const line = description
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`#>~-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = line.length > 40 ? `${line.slice(0, 39)}…` : line;
+  return short ? `step ${number}: ${short}` : `step ${number}`;
 };
 
 /** The step's content: memoised, so a drag (which re-renders every sortable) skips the Markdown. */
@@ -74,7 +107,7 @@ const StepBody = memo(function StepBody({
       </span>
       {/* Phones: the badge above the text, so the text keeps the width. */}
       <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:gap-2">
-        <TypeToggle step={step} />
+        <TypeSelect step={step} number={number} />
         <div
           className="w-full min-w-0 flex-1 cursor-text text-sm text-slate-800"
           onClick={onTextClick}
@@ -88,7 +121,8 @@ const StepBody = memo(function StepBody({
           variant="ghost"
           size="icon"
           className="size-8 text-slate-400"
-          aria-label="Edit step"
+          aria-label={`Edit ${stepName(number, step.description)}`}
+          data-step-edit
           title="Edit step"
           onClick={onEdit}
         >
@@ -98,7 +132,7 @@ const StepBody = memo(function StepBody({
           variant="ghost"
           size="icon"
           className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
-          aria-label="Delete step"
+          aria-label={`Delete ${stepName(number, step.description)}`}
           title="Delete step"
           onClick={() => deleteStep(step)}
         >
@@ -143,6 +177,17 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
   const { updateStep } = usePlanActions();
   const [editing, setEditing] = useState(false);
   const edit = useCallback(() => setEditing(true), []);
+  // Leaving the editor puts focus back on the step's Edit button, not on the page's top
+  // (issue 19): the editor that held it is gone once the row shows the text again.
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() =>
+      document
+        .getElementById(stepElementId(step.id))
+        ?.querySelector<HTMLElement>('[data-step-edit]')
+        ?.focus(),
+    );
+  };
 
   return (
     <li
@@ -177,11 +222,13 @@ export const StepRow = memo(function StepRow({ step, index }: StepRowProps) {
             saveOnBlur
             maxLength={TEST_PLAN_LIMITS.stepDescription}
             hint="Markdown. Enter saves, Shift+Enter starts a new line, Escape cancels."
-            onSave={(description) => {
-              setEditing(false);
+            onSave={(description, via) => {
+              // A click elsewhere saved it: focus is where that click put it.
+              if (via === 'blur') setEditing(false);
+              else stopEditing();
               updateStep(step, { description });
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={stopEditing}
           />
         </>
       ) : (

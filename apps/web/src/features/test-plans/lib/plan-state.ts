@@ -1,6 +1,6 @@
 import { moveItem } from '@portal/contract/ordering';
 import type { TestFlow, TestStep, TestStepType } from '@portal/contract/test-plans';
-import { locateChild, moveChild, renumber } from '../../../lib/nested-list';
+import { locateChild, moveChild, placeAtOrder, renumber } from '../../../lib/nested-list';
 
 /**
  * The test plan's local state rules (spec §7 "Milestones and test plan"), as pure functions over
@@ -50,13 +50,11 @@ export const replaceStep = (flows: Flows, step: TestStep): TestFlow[] =>
       : flow,
   );
 
+/** A created step takes its `order`: the end for a new one, its old place for an Undo. */
 export const appendStep = (flows: Flows, step: TestStep): TestFlow[] =>
   flows.map((flow) =>
     flow.id === step.test_flow
-      ? {
-          ...flow,
-          test_steps: renumber([...flow.test_steps.filter((s) => s.id !== step.id), step]),
-        }
+      ? { ...flow, test_steps: placeAtOrder(flow.test_steps, step) }
       : flow,
   );
 

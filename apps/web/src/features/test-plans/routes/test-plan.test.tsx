@@ -191,20 +191,24 @@ describe('test plan screen', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
-  it('toggles a step type with its badge, then reloads the plan', async () => {
+  it('changes a step type with its badge, then reloads the plan', async () => {
     renderPlan('/milestones/7');
     const signIn = await screen.findByRole('region', { name: 'Sign in' });
     const loads = () => calls.filter((call) => call.path === '/api/test-flows/').length;
     const before = loads();
-    await userEvent.click(
-      within(signIn).getByRole('button', { name: 'Step type INTERACT, switch to VERIFY' }),
+    // An explicit choice now, not a one-click toggle (issue 19).
+    await userEvent.selectOptions(
+      within(signIn).getByRole('combobox', { name: 'Type of step 1' }),
+      'VERIFY',
     );
     // Shown at once, before the server answers.
-    expect(
-      await within(signIn).findAllByRole('button', {
-        name: 'Step type VERIFY, switch to INTERACT',
-      }),
-    ).toHaveLength(2);
+    await waitFor(() =>
+      expect(
+        within(signIn)
+          .getAllByRole('combobox', { name: /^Type of step/ })
+          .map((select) => (select as HTMLSelectElement).value),
+      ).toEqual(['VERIFY', 'VERIFY']),
+    );
     expect(loads()).toBe(before);
     letPatchThrough();
     await waitFor(() => expect(loads()).toBe(before + 1));

@@ -94,6 +94,17 @@ const FlowDraft = ({
   </div>
 );
 
+/**
+ * After a step is deleted, focus goes to the step now in its place (or the one before it, or
+ * the flow's Add step), never to the top of the page (issue 19).
+ */
+const stepNeighbour = (step: TestStep) => {
+  const flow = document.getElementById(flowElementId(step.test_flow));
+  const edits = flow?.querySelectorAll<HTMLElement>('[data-step-edit]');
+  const neighbour = edits?.[Math.min(step.order, edits.length - 1)];
+  return neighbour ?? flow?.querySelector<HTMLElement>('[data-add-step]');
+};
+
 const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   const milestoneId = milestone.id;
   const queryClient = useQueryClient();
@@ -246,9 +257,23 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
         },
       });
     } else {
-      deleteStep.mutate(confirm.step, {
+      const { step } = confirm;
+      deleteStep.mutate(step, {
         onSettled: close,
         onError: toastError,
+        // Undo re-creates the step where it was (issue 19; decision 0027).
+        onSuccess: () =>
+          toast.undoable('Step deleted', () =>
+            createStep.mutate(
+              {
+                test_flow: step.test_flow,
+                description: step.description,
+                type: step.type,
+                insert_at: step.order,
+              },
+              { onError: toastError },
+            ),
+          ),
       });
     }
   };
@@ -403,6 +428,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             danger
             pending={deleteStep.isPending}
             onConfirm={onConfirm}
+            focusFallback={() => stepNeighbour(confirm.step)}
           />
         )}
       </div>

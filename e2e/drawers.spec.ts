@@ -1,0 +1,289 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, signInWithToken } from './support/api';
+import { ADMIN } from './support/env';
+import { createLead, uniqueTag } from './support/leads-api';
+import { createScreensData } from './support/screens-data';
+import { planShape } from './support/test-plans-api';
+
+/**
+ * Issue 19, second half: every drawer has its URL (a link opens it, Back closes it), unsaved
+ * changes are never lost without asking, a delete can be undone, focus never falls to the top
+ * of the page, and there is a skip link.
+ */
+// Each test does what a person would, screen after screen: give a busy machine time.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp/drawers/shots';
+
+let token: string;
+let data: Awaited<ReturnType<typeof createScreensData>>;
+let noteId: number;
+
+const auth = () => ({ Authorization: `Token ${token}` });
+
+test.beforeAll(async ({ request }) => {
+  token = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  data = await createScreensData(request, token, uniqueTag('drawers'));
+  const note = await request.post('/api/project-notes/', {
+    headers: auth(),
+    data: { project: data.project.id, content: 'Ask about the logo files', status: 'open' },
+  });
+  expect(note.status(), await note.text()).toBe(201);
+  noteId = ((await note.json()) as { id: number }).id;
+});
+
+const seriousViolations = async (page: Page) =>
+  (
+    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  ).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+const itemsOf = async (request: APIRequestContext, estimateId: number) => {
+  const response = await request.get(`/api/estimate-items/?estimate=${estimateId}`, {
+    headers: auth(),
+  });
+  const body = (await response.json()) as { results: { id: number; description: string }[] };
+  return body.results.map((item) => item.description);
+};
+
+test('a drawer has its own URL: a link opens it, Back closes it, closing updates the URL', async ({
+  page,
+}) => {
+  const projectPath = `/projects/${data.project.slug}`;
+  await signInWithToken(page, token, `${projectPath}?note=${noteId}`);
+
+  await test.step('the link opens the page with the note drawer open, focus in its first field', async () => {
+    const drawer = page.getByRole('dialog', { name: 'Update Note' });
+    await expect(drawer).toBeVisible();
+    const note = drawer.getByLabel('Note');
+    await expect(note).toHaveValue('Ask about the logo files');
+    await expect(note).toBeFocused();
+    // Focused, but nothing selected: the next key typed does not replace the text.
+    expect(
+      await note.evaluate((el: HTMLTextAreaElement) => el.selectionEnd - el.selectionStart),
+    ).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const [width, height, name] of [
+      [1280, 800, 'drawer-1280'],
+      [390, 844, 'drawer-390'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}$`));
+  });
+
+  await test.step('opening pushes history, so Back closes the drawer and stays on the page', async () => {
+    await page.getByRole('button', { name: /^Edit note: Ask about the logo/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Update Note' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?note=${noteId}$`));
+    await page.goBack();
+    await expect(page.getByRole('dialog', { name: 'Update Note' })).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}$`));
+    await expect(page.getByRole('heading', { name: data.project.name, level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Note' }).click();
+    await expect(page).toHaveURL(/\?note=new$/);
+    await page
+      .getByRole('dialog', { name: 'Add Note' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}$`));
+  });
+});
+
+test('unsaved changes: Escape, Back and leaving the page ask first', async ({ page }) => {
+  const projectPath = `/projects/${data.project.slug}`;
+  await signInWithToken(page, token, projectPath);
+  await page.getByRole('button', { name: /^Edit note: Ask about the logo/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Update Note' });
+  const note = drawer.getByLabel('Note');
+  await note.press('End');
+  await note.pressSequentially(' and the fonts');
+  const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+  await test.step('Escape asks; "Keep editing" keeps the text', async () => {
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(note).toHaveValue('Ask about the logo files and the fonts');
+  });
+
+  await test.step('a click outside asks too', async () => {
+    await page.mouse.click(40, 400);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(drawer).toBeVisible();
+  });
+
+  await test.step('Back asks; "Keep editing" stays, "Discard" closes without saving', async () => {
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(drawer).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?note=${noteId}$`));
+
+    await page.goBack();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${projectPath}$`));
+    await expect(page.getByText('Ask about the logo files and the fonts')).toHaveCount(0);
+  });
+
+  await test.step('closing the tab with changes gets the browser’s own prompt', async () => {
+    await page.getByRole('button', { name: /^Edit note: Ask about the logo/ }).click();
+    await drawer.getByLabel('Note').pressSequentially('!');
+    const prompt = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await prompt;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+  });
+});
+
+test('Undo brings a deleted estimate item back where it was', async ({ page, request }) => {
+  const sections = await request.get(`/api/estimate-sections/?estimate=${data.estimate.id}`, {
+    headers: auth(),
+  });
+  const [section] = ((await sections.json()) as { results: { id: number }[] }).results;
+  for (const description of ['Sitemap', 'Style tiles']) {
+    const response = await request.post('/api/estimate-items/', {
+      headers: auth(),
+      data: { section: section?.id, description, hours_low: '1', hours_high: '2' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  expect(await itemsOf(request, data.estimate.id)).toEqual([
+    'Wireframes',
+    'Sitemap',
+    'Style tiles',
+  ]);
+  await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+  await page.getByRole('button', { name: 'Sitemap', exact: true }).click();
+  await expect(page).toHaveURL(/\?item=\d+$/);
+  const drawer = page.getByRole('dialog', { name: 'Update Item' });
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Item' });
+  await expect(confirm).toContainText('Are you sure you want to delete this item?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(drawer).toBeHidden();
+  await expect
+    .poll(() => itemsOf(request, data.estimate.id))
+    .toEqual(['Wireframes', 'Style tiles']);
+
+  const toast = page.getByRole('status').filter({ hasText: 'Item deleted' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect
+    .poll(() => itemsOf(request, data.estimate.id))
+    .toEqual(['Wireframes', 'Sitemap', 'Style tiles']);
+  await expect(page.getByRole('button', { name: 'Sitemap', exact: true })).toBeVisible();
+});
+
+test('Undo brings a deleted test step back; focus follows the inline editor', async ({
+  page,
+  request,
+}) => {
+  const milestoneId = data.milestone.id;
+  await signInWithToken(page, token, `/milestones/${milestoneId}`);
+  const flow = page.getByRole('region', { name: 'Sign in', exact: true });
+
+  await test.step('focus returns to the step after the inline editor saves or cancels', async () => {
+    const edit = flow.getByRole('button', { name: 'Edit step 2: Enter the password' });
+    await edit.click();
+    const editor = flow.getByRole('textbox', { name: 'Step 2 description' });
+    await editor.press('End');
+    await editor.pressSequentially(' twice');
+    await editor.press('Enter');
+    const edited = flow.getByRole('button', { name: 'Edit step 2: Enter the password twice' });
+    await expect(edited).toBeFocused();
+    await edited.press('Enter');
+    await flow.getByRole('textbox', { name: 'Step 2 description' }).press('Escape');
+    await expect(edited).toBeFocused();
+  });
+
+  await test.step('delete step 1, then Undo puts it back first', async () => {
+    await flow.getByRole('button', { name: 'Delete step 1: Open the login page' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete step' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect
+      .poll(() => planShape(request, token, milestoneId))
+      .toEqual([['Sign in', ['VERIFY Enter the password twice']]]);
+    // Focus moves to the step now in its place, not to the top of the page.
+    await expect(
+      flow.getByRole('button', { name: 'Edit step 1: Enter the password twice' }),
+    ).toBeFocused();
+    const toast = page.getByRole('status').filter({ hasText: 'Step deleted' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => planShape(request, token, milestoneId))
+      .toEqual([['Sign in', ['VERIFY Open the login page', 'VERIFY Enter the password twice']]]);
+    await expect(
+      flow.getByRole('button', { name: 'Edit step 1: Open the login page' }),
+    ).toBeAttached();
+  });
+
+  await test.step('after Add step, Escape gives focus back to Add step', async () => {
+    await flow.getByRole('button', { name: 'Add step' }).click();
+    const draft = flow.getByRole('textbox', { name: 'New step description' });
+    await draft.fill('Log out');
+    await draft.press('Enter');
+    await expect(draft).toHaveValue('');
+    await expect(draft).toBeFocused();
+    await draft.press('Escape');
+    await expect(flow.getByRole('button', { name: 'Add step' })).toBeFocused();
+    await expect
+      .poll(() => planShape(request, token, milestoneId))
+      .toEqual([
+        [
+          'Sign in',
+          ['VERIFY Open the login page', 'VERIFY Enter the password twice', 'VERIFY Log out'],
+        ],
+      ]);
+  });
+});
+
+test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
+  const lead = await createLead(request, token, {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: `${uniqueTag('hopper')}@example.test`,
+  });
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  // A link opened directly loads the leads screen, then the lead itself.
+  await expect(drawer).toBeVisible({ timeout: 20_000 });
+  await expect(drawer.getByLabel('First name')).toHaveValue('Grace');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/leads$/);
+
+  await page.getByRole('button', { name: 'Create Lead' }).click();
+  await expect(page).toHaveURL(/\?lead=new$/);
+  await expect(page.getByRole('dialog', { name: 'Create Lead' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Create Lead' })).toBeHidden();
+  await expect(page).toHaveURL(/\/leads$/);
+});
+
+test('a skip link leads past the navigation to the main content', async ({ page }) => {
+  await signInWithToken(page, token, `/projects/${data.project.slug}`);
+  await expect(page.getByRole('heading', { name: data.project.name, level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});
