@@ -34,12 +34,14 @@ export const connectDatabase = (
       connectionTimeoutMillis: t.poolMs,
     }),
   });
-  // A restart drops every idle client with the same error: it is reported once, and again only
-  // once the pool has connected since (one log line per outage, not one per client).
-  let lastError: string | null = null;
+  // A restart drops every client at once, idle ones and ones in the middle of a query, with
+  // errors that differ ("terminating connection…", "Connection terminated unexpectedly",
+  // ECONNRESET): the first is reported, and the next only once the pool has connected since
+  // (one log line per outage, not one per client).
+  let reported = false;
   const report = (error: Error) => {
-    if (error.message === lastError) return;
-    lastError = error.message;
+    if (reported) return;
+    reported = true;
     options.onError?.(error);
   };
   // An idle client losing its connection (database restart) must not crash the process;
@@ -49,7 +51,7 @@ export const connectDatabase = (
   // a server-side disconnect there would be an unhandled 'error' event and kill the process.
   // The query in flight still fails and the pool discards the broken client.
   pool.on('connect', (client) => {
-    lastError = null;
+    reported = false;
     client.on('error', report);
   });
   const db = drizzle(pool, { schema });
