@@ -1,0 +1,3 @@
+DROP INDEX "leads_search_trgm";--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "search_text" text COLLATE "C" GENERATED ALWAYS AS (lower("leads"."first_name" || ' ' || "leads"."last_name" || ' ' || "leads"."email" || ' ' || "leads"."company" || ' ' || "leads"."phone")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "leads_search_trgm" ON "leads" USING gin ("search_text" gin_trgm_ops);
