@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { load, warmUp, type LoadResult } from './load';
 import { benchEstimateScreen } from './estimate-screen';
-import { BENCH_ADMIN, startPortal } from './processes';
+import { startPortal, login } from './processes';
 
 /**
  * `GET /api/estimates/{id}/` (DESIGN §6): estimates of 10 sections × 20 items (~55 KB) and of
@@ -24,7 +24,7 @@ const SHAPES = [
 const SCREEN_SHAPE = { sections: 20, items: 50 } as const;
 const SEQUENTIAL_REQUESTS = 200;
 
-/** One estimate of `sections` × `items` with believable text and a comment on every 5th item. */
+/** One estimate of `sections` × `items` with believable text and 1–3 comments on every item (the peer's). */
 const seedEstimate = async (
   client: pg.Client,
   projectId: number,
@@ -69,9 +69,10 @@ const seedEstimate = async (
   );
   await client.query(
     `INSERT INTO estimate_item_comments (item_id, user_id, content)
-     SELECT i.id, $2, 'Could this be done in the first sprint?'
+     SELECT i.id, $2, (ARRAY['Could this be done in the first sprint?', 'Does this include the admin screens?', 'Please split design and build.'])[c]
      FROM estimate_items AS i JOIN estimate_sections AS s ON s.id = i.section_id
-     WHERE s.estimate_id = $1 AND i."order" % 5 = 0`,
+     CROSS JOIN LATERAL generate_series(1, 1 + floor(random() * 3)::int + 0 * i.id) AS c
+     WHERE s.estimate_id = $1`,
     [estimate.id, authorId],
   );
   await client.query('COMMIT');
@@ -137,16 +138,6 @@ const sequential = async (url: string, headers: Record<string, string>) => {
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     await res.arrayBuffer();
   }
-};
-
-const login = async (url: string) => {
-  const res = await fetch(`${url}/api/token-auth/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 };
 
 const line = (r: LoadResult, size: string, statements: string) =>

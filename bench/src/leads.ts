@@ -7,7 +7,7 @@ import type { LeadListQuery } from '@portal/contract/leads';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { leadListStatement } from '../../apps/server/src/modules/leads/service';
 import { load, warmUp, type LoadResult } from './load';
-import { BENCH_ADMIN, startPortal, type Running } from './processes';
+import { startPortal, type Running, login } from './processes';
 
 /**
  * Lead search and filter at scale (DESIGN §6): the portal on a database of 100,000 and then
@@ -20,53 +20,65 @@ const CONNECTIONS = 32;
 const SHARED_BUFFERS = '1GB';
 const SEARCH = 'smith';
 
-// Surnames are drawn evenly from 100, so about 1 % of leads are Smiths (as in real life, where
-// Smith is the most common surname at a little under 1 %). No other word contains "smith".
-const FIRST_NAMES = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William
-  Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy
-  Matthew Betty Anthony Sandra Mark Margaret Donald Ashley Steven Kimberly Andrew Emily Paul Donna
-  Joshua Michelle Kenneth Carol Kevin Amanda Brian Melissa George Deborah Timothy Stephanie Ana
-  Lars Yuki Priya Mateo Chloe Aisha Kenji Ingrid Ravi`;
+// The DRF peer's distribution (../shared/perf-peer/drf seed.py), so that everyday runs measure
+// the realistic case: names, companies and e-mail addresses drawn evenly from these lists make
+// about 8.7 % of leads match "smith" (the first name Smitha, the surnames Smith and Goldsmith,
+// the company Smith & Sons, and the addresses made of those names).
+const FIRST_NAMES = `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David
+  Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa
+  Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna
+  Joshua Michelle Kenneth Dorothy Kevin Carol Brian Amanda George Melissa Aisha Mateo Priya Chen
+  Olga Kwame Ines Yuki Smitha`;
 const LAST_NAMES = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez
   Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson
   White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres
-  Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez
-  Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook
-  Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward
-  Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez
-  Castillo Sanders Patel Myers Long Ross Foster Jimenez`;
-const ADJECTIVES = `Blue Bright Northern Golden Silver Rapid Quiet Bold Green Urban Coastal Prime
-  Summit Harbor Maple Cedar Iron Crystal Velvet Solar Lunar Alpine Copper Amber Royal Modern Wild
-  Clever Open Noble`;
-const NOUNS = `Labs Works Bakery Logistics Analytics Dental Foods Outfitters Robotics Studios
-  Ventures Partners Media Health Energy Motors Apparel Finance Travel Legal Builders Brewing Books
-  Fitness Hotels Textiles Insurance Farms Wines Designs`;
+  Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts
+  Goldsmith Okafor Kowalski Tanaka Novak`;
+// Company words, `_` for a space ("Smith_&_Sons").
+const COMPANY_WORDS = `Acme Globex Initech Umbrella Stark Wayne Hooli Vandelay Soylent Tyrell
+  Cyberdyne Wonka Gringotts Oscorp Massive Blue_Sky Northwind Contoso Fabrikam Litware
+  Smith_&_Sons Brightside Redwood Ironclad Pinnacle Summit Harbor Keystone`;
+const COMPANY_SUFFIXES = `Inc LLC Group Labs Co Partners Studio Holdings`;
+const DOMAINS = `example.com example.org example.net mail.test corp.test`;
+const SENTENCES = [
+  'We are looking for a partner to design and build our new website.',
+  'Our current platform is slow and hard to change.',
+  'Could we talk next week about scope and budget?',
+  'We need a customer portal with single sign-on.',
+  'The launch is planned for the end of the quarter.',
+  'We would like an estimate for a mobile app as well.',
+];
 const words = (list: string) =>
   `ARRAY[${list
     .trim()
     .split(/\s+/)
-    .map((w) => `'${w}'`)
+    .map((w) => `'${w.replaceAll('_', ' ')}'`)
     .join(',')}]`;
 
-/** `count` believable leads, ~30 % from the website with a message and UTM metadata. */
+const sentences = `ARRAY[${SENTENCES.map((x) => `'${x.replaceAll("'", "''")}'`).join(',')}]`;
+const pick = (array: string, size: number) => `(${array})[1 + floor(random() * ${size})::int]`;
+const size = (list: string) => list.trim().split(/\s+/).length;
+
+/** `count` leads as the peer seeds them: a message of 1–3 sentences each, notes on half. */
 const seedSql = (count: number) => `
-  INSERT INTO leads (first_name, last_name, email, phone, company, title, status, message, metadata, created_at)
+  INSERT INTO leads (first_name, last_name, email, phone, company, title, status, notes, message, metadata, created_at)
   SELECT f, l,
-         lower(f) || '.' || lower(l) || n || '@' || lower(a) || lower(c) || '.example',
-         '+1 ' || (200 + (random() * 799)::int) || ' 555 ' || lpad((random() * 9999)::int::text, 4, '0'),
-         a || ' ' || c,
-         CASE WHEN random() < 0.5 THEN '' ELSE (ARRAY['CEO','CTO','Founder','Marketing Lead','Product Manager'])[1 + floor(random() * 5)::int] END,
+         lower(f) || '.' || lower(l) || n || '@' || ${pick(words(DOMAINS), size(DOMAINS))},
+         '+1-555-' || (100 + floor(random() * 900))::int || '-' || (1000 + floor(random() * 9000))::int,
+         ${pick(words(COMPANY_WORDS), size(COMPANY_WORDS))} || ' ' || ${pick(words(COMPANY_SUFFIXES), size(COMPANY_SUFFIXES))},
+         (ARRAY['CEO','CTO','Founder','Marketing Director','Product Manager','VP Engineering','Head of Digital','Operations Manager','Brand Manager','COO',''])[1 + floor(random() * 11)::int],
          (ARRAY['new','contacted','no-response','negotiation','closed','won','spam'])[1 + floor(random() * 7)::int],
-         CASE WHEN web THEN 'Hello, we are looking for a partner to design and build our new ' || lower(c) || ' website. Could we talk next week?' ELSE '' END,
-         CASE WHEN web THEN jsonb_build_object('utm_source', (ARRAY['google','newsletter','linkedin','facebook'])[1 + floor(random() * 4)::int], 'utm_medium', 'cpc', 'utm_campaign', 'spring-' || (random() * 20)::int) ELSE '{}'::jsonb END,
+         CASE WHEN random() < 0.5 THEN ${pick(sentences, SENTENCES.length)} ELSE '' END,
+         concat_ws(' ', ${pick(sentences, SENTENCES.length)},
+                   CASE WHEN random() < 0.67 THEN ${pick(sentences, SENTENCES.length)} END,
+                   CASE WHEN random() < 0.33 THEN ${pick(sentences, SENTENCES.length)} END),
+         jsonb_build_object('source', (ARRAY['website','referral','linkedin','event'])[1 + floor(random() * 4)::int],
+                            'utm_campaign', 'campaign-' || (1 + floor(random() * 40))::int),
          now() - random() * interval '3 years'
   FROM (
     SELECT n,
-           (${words(FIRST_NAMES)})[1 + floor(random() * 60)::int] AS f,
-           (${words(LAST_NAMES)})[1 + floor(random() * 100)::int] AS l,
-           (${words(ADJECTIVES)})[1 + floor(random() * 30)::int] AS a,
-           (${words(NOUNS)})[1 + floor(random() * 30)::int] AS c,
-           random() < 0.3 AS web
+           ${pick(words(FIRST_NAMES), size(FIRST_NAMES))} AS f,
+           ${pick(words(LAST_NAMES), size(LAST_NAMES))} AS l
     FROM generate_series(1, ${count}) AS n
   ) AS person`;
 
@@ -208,16 +220,6 @@ const measure = async (
     console.log(line(api, `${((api.rps / db.rps) * 100).toFixed(0)} %`));
     console.log(line(db));
   }
-};
-
-const login = async (url: string) => {
-  const res = await fetch(`${url}/api/token-auth/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 };
 
 /**

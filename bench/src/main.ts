@@ -4,9 +4,10 @@ import { benchEstimates } from './estimates';
 import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
 import { load, warmUp, type LoadResult } from './load';
+import { benchPeer } from './peer';
 import { benchTestPlanScreen } from './test-plan-screen';
 import { benchTestRun } from './test-run';
-import { BENCH_ADMIN, startBareServer, startPortal, type Running } from './processes';
+import { BENCH_ADMIN, startBareServer, startPortal, type Running, login } from './processes';
 
 /**
  * `npm run bench`: API throughput and latency at 32 connections against the production server,
@@ -32,16 +33,6 @@ const print = (title: string, results: LoadResult[], baseline: LoadResult) => {
     `${'measure (32 connections)'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs bare'.padStart(9)}`,
   );
   for (const r of results) console.log(row(r, r === baseline ? undefined : baseline));
-};
-
-const login = async (url: string) => {
-  const res = await fetch(`${url}/api/token-auth/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 };
 
 const benchAuth = async (label: string, portal: Running, bare: Running) => {
@@ -76,7 +67,8 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
- * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`, `test-run`. Unset, everything runs.
+ * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`, `test-run`, and `peer` (side by side
+ * with the DRF peer; only when PEER_URL and PEER_TOKEN are set). Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -88,6 +80,8 @@ const main = async () => {
   console.log(
     `Studio Portal bench — ${new Date().toISOString()} — Node ${process.version}, ${SECONDS} s per measure`,
   );
+  if (process.env.PEER_URL && process.env.PEER_TOKEN && runs('peer'))
+    await benchPeer({ seconds: SECONDS });
   if (runs('api')) await benchApi();
   if (runs('leads')) await benchLeads({ seconds: SECONDS });
   if (runs('lead-csv')) await benchLeadCsv();

@@ -68,10 +68,27 @@ process.once('SIGTERM', stopAllPortals);
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 
-/** The production server (`npm start`'s server step) on a fresh data dir or database. */
-export const startPortal = async (databaseUrl?: string): Promise<Running> => {
+/** A token of BENCH_ADMIN on the portal at `url`. */
+export const login = async (url: string) => {
+  const res = await fetch(`${url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+};
+
+/**
+ * The production server (`npm start`'s server step) on a fresh data dir or database, or on the
+ * data dir given (the side-by-side measure keeps the peer's data loaded there between runs).
+ */
+export const startPortal = async (
+  databaseUrl?: string,
+  options: { dataDir?: string } = {},
+): Promise<Running> => {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-bench-')));
   const child = spawn('npm', ['run', 'start', '-w', '@portal/server'], {
     cwd: root,
     // A process group of its own, so that stop() reaches the server behind npm and sh.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Options } from './storage/s3';
@@ -21,6 +22,9 @@ const isOrigin = (value: string) => {
     return false;
   }
 };
+
+// Past four workers, PostgreSQL on the same machine wants the cores more than Node does.
+const MAX_DEFAULT_WORKERS = 4;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,6 +73,9 @@ const envSchema = z.object({
     .optional(),
   // GET /metrics answers only with `Authorization: Bearer <token>`; unset, it is not served.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // HTTP worker processes (node:cluster) on this machine; unset, one per core up to 4 in
+  // production and one elsewhere (decision 0024). 1 serves from the single process.
+  WEB_CONCURRENCY: positiveInt.optional(),
   // How long a stopping instance lets requests in flight finish before it closes them.
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt.default(10),
   // When the daily notification digest goes out (cron, UTC).
@@ -145,6 +152,8 @@ export type Config = {
   storage: { driver: 'disk' } | ({ driver: 's3' } & S3Options);
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
+  /** HTTP worker processes; 1 = this process serves (see WEB_CONCURRENCY). */
+  webConcurrency: number;
   trustProxy: boolean | number | string;
   mediaDir: string;
   webDist: string;
@@ -254,6 +263,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : { driver: 'disk' },
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    webConcurrency:
+      e.WEB_CONCURRENCY ??
+      (e.NODE_ENV === 'production' ? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS) : 1),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

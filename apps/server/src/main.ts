@@ -1,7 +1,9 @@
 import 'dotenv/config';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { runPrimary, workerDatabase } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
@@ -38,7 +40,13 @@ const start = async () => {
     }
     throw error;
   }
+  // Several HTTP workers (decision 0024): this process only prepares the database and supervises.
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config, importEmbedded);
+  return serve(config);
+};
 
+/** One server: the whole portal in this process, or one worker of several (node:cluster). */
+const serve = async (config: Config) => {
   const logger =
     config.env === 'production'
       ? { level: config.logLevel }
@@ -47,8 +55,10 @@ const start = async () => {
           transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
         };
 
+  // A worker uses the database its primary started and migrated.
+  const prepared = cluster.isWorker ? workerDatabase() : null;
   let embedded: EmbeddedDatabase | null = null;
-  let url = config.databaseUrl;
+  let url = prepared?.url ?? config.databaseUrl;
   if (!url) {
     const { startEmbeddedPostgres } = await importEmbedded();
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
@@ -60,7 +70,7 @@ const start = async () => {
     timeouts: config.databaseTimeouts,
     onError: (error) => console.error('database pool error:', error.message),
   });
-  await runMigrations(database.db);
+  if (!prepared) await runMigrations(database.db);
 
   const mail = startMailWorker(database.db, {
     smtpUrl: config.smtpUrl,
@@ -69,7 +79,7 @@ const start = async () => {
     log: (message) => console.log(message),
     onError: (error) => console.error('mail delivery failed:', String(error)),
     // Secret links reach the log only on the embedded default without SMTP (decision 0017).
-    logLinks: embedded !== null,
+    logLinks: embedded !== null || prepared?.embedded === true,
   });
   const storage = createStorage(config);
   try {
@@ -92,7 +102,9 @@ const start = async () => {
     onError: (error) => app.log.error({ err: error }, 'notification jobs'),
   });
   await app.listen({ port: config.port, host: config.host });
-  console.log(`\n  ${config.portalName} is running on ${config.publicUrl}\n`);
+  // With workers, the primary says so once they all listen.
+  if (!cluster.isWorker)
+    console.log(`\n  ${config.portalName} is running on ${config.publicUrl}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

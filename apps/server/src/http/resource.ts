@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema, paginated } from '@portal/contract/common';
 import { notFound } from './errors';
 import { pageResponse, pageWindow, type PageWindow } from './pagination';
+import { type RawJson, sendAnswer } from './raw-json';
 
 /** What a route is about to do; permission hooks decide per action. */
 export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'destroy' | (string & {});
@@ -42,7 +43,11 @@ export type ResourceDefinition<
     query: z.infer<Query>,
     page: (count: number) => PageWindow,
   ) => Promise<{ count: number; window: PageWindow; rows: z.output<ListItem>[] }>;
-  retrieve?: (request: FastifyRequest, key: z.infer<Key>) => Promise<Maybe<z.output<Item>>>;
+  /** The item, or its wire text when the query wrote it already (see `RawJson`). */
+  retrieve?: (
+    request: FastifyRequest,
+    key: z.infer<Key>,
+  ) => Promise<Maybe<z.output<Item> | RawJson>>;
   create?: (request: FastifyRequest, body: z.infer<Create>) => Promise<z.output<Item>>;
   update?: (
     request: FastifyRequest,
@@ -126,7 +131,8 @@ export const registerResource = <
       detail,
       { schema: s({ tags, params, response: { 200: def.item } }), ...guard('retrieve') },
       async (request, reply) => {
-        return reply.send(
+        return sendAnswer(
+          reply,
           found(await retrieve(request, (request.params as { key: z.infer<Key> }).key)),
         );
       },

@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { LEAD_LIMITS, LEAD_PHONE_MATCH_MIN_DIGITS, LEAD_STATUSES } from '@portal/contract/leads';
 import { clients } from './clients';
 import { projects } from './projects';
@@ -7,9 +18,8 @@ import { userRef } from './users';
 import { createdAt, isOneOf, maxLength, notBlank, parentId } from './columns';
 
 /**
- * The text the lead search matches: names, email, company and phone in one lowercased string.
- * `leads_search_trgm` indexes exactly this expression and the list query repeats it verbatim,
- * so a partial match (`ILIKE '%smi%'`) is served by the trigram index, not a sequential scan.
+ * The text the lead search matches: names, email, company and phone in one lowercased string,
+ * kept by PostgreSQL in the generated column `search_text` (decision 0024).
  */
 export const leadSearchDocument = (t: {
   firstName: unknown;
@@ -22,6 +32,15 @@ export const leadSearchDocument = (t: {
 
 /** A phone's digits as SQL: the expression `leads_phone_digits_idx` indexes (see phoneDigits). */
 export const leadPhoneDigits = (phone: unknown) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+
+/**
+ * Text compared byte by byte (`COLLATE "C"`): the search column is lowercased once when the row
+ * is written (in the database's own collation, so non-ASCII letters fold too), so a match needs
+ * no case folding or locale rules, only bytes.
+ */
+const byteText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
 
 export const leads = pgTable(
   'leads',
@@ -46,6 +65,20 @@ export const leads = pgTable(
     convertedProjectId: integer('converted_project_id').references(() => projects.id, {
       onDelete: 'set null',
     }),
+    // What the search matches, maintained by PostgreSQL on every write; `leads_search_trgm`
+    // indexes it. Stored beside the row, the recheck after the trigram bitmap reads one narrow
+    // column instead of lowercasing five (decision 0024).
+    searchText: byteText('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL =>
+        leadSearchDocument({
+          firstName: leads.firstName,
+          lastName: leads.lastName,
+          email: leads.email,
+          company: leads.company,
+          phone: leads.phone,
+        }),
+      ),
   },
   (t) => [
     // Duplicate detection: the same email (any case) or the same phone digits (see phoneDigits).
@@ -57,7 +90,7 @@ export const leads = pgTable(
       ),
     index('leads_converted_client_idx').on(t.convertedClientId),
     index('leads_converted_project_idx').on(t.convertedProjectId),
-    index('leads_search_trgm').using('gin', sql`(${leadSearchDocument(t)}) gin_trgm_ops`),
+    index('leads_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Newest first, with and without the status filter; `id` breaks ties in the same instant.
     index('leads_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_status_created_idx').on(
@@ -89,3 +122,27 @@ export const leadComments = pgTable(
     check('lead_comments_message_length', maxLength(t.message, LEAD_LIMITS.comment)),
   ],
 );
+
+/**
+ * How many times the leads have changed (one row, id 1): every statement that writes `leads`
+ * adds one, in its own transaction, through the trigger `leads_list_changed` (decision 0024).
+ */
+export const leadListVersion = pgTable(
+  'lead_list_version',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('lead_list_version_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The lead list's counts per filter, each valid for the `version` of the leads it was counted on
+ * (decision 0024): a broad search counts its matches once per change of the leads instead of on
+ * every page. The trigger empties it whenever the leads change.
+ */
+export const leadListCounts = pgTable('lead_list_counts', {
+  key: text('key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  total: integer('total').notNull(),
+});

@@ -54,7 +54,7 @@ export const estimateRoutes = async (parent: FastifyInstance) => {
     createBody: estimateCreateRequestSchema,
     updateBody: estimateUpdateRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
+    retrieve: (request, id) => service.retrieveJson(scopeOf(request), id),
     create: (request, body) => service.create(scopeOf(request), body),
     update: (request, id, body) => service.update(scopeOf(request), id, body),
     destroy: (request, id) => service.destroy(scopeOf(request), id),

@@ -12,9 +12,18 @@ import {
   type EstimateListQuery,
   type EstimateUpdateRequest,
 } from '@portal/contract/estimates';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
-import { clients, clientUsers, estimates, estimateSections, projects } from '../../db/schema/index';
+import {
+  clients,
+  clientUsers,
+  estimateItems,
+  estimates,
+  estimateSections,
+  projects,
+} from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
+import { RawJson } from '../../http/raw-json';
 import type { PageWindow } from '../../http/pagination';
 import { orderByTerms } from '../../http/sorting';
 import { clientScope, type Scope } from '../../http/scope';
@@ -103,17 +112,14 @@ const SORT_COLUMNS = {
   total: sql`(${totalHoursHigh})::numeric`,
 };
 
-/**
- * The estimate detail in ONE statement whatever its size: the estimate with its project and
- * client (scope checked in the same statement) and, as a JSON value built by PostgreSQL, every
- * section with its items. The estimate's totals add up the sections' exact sums in cents.
- */
-const detailStatement = (db: Executor, scoped: boolean) =>
+/** The estimate, its project and client, and the scope check (members) in one statement. */
+const detailQuery = <Fields extends SelectedFields>(
+  db: Executor,
+  scoped: boolean,
+  fields: Fields,
+) =>
   db
-    .select({
-      ...headerColumns,
-      sections: sectionsJson(eq(estimateSections.estimateId, estimates.id)),
-    })
+    .select({ ...headerColumns, ...fields })
     .from(estimates)
     .innerJoin(projects, eq(projects.id, estimates.projectId))
     .innerJoin(clients, eq(clients.id, projects.clientId))
@@ -133,16 +139,44 @@ const detailStatement = (db: Executor, scoped: boolean) =>
     )
     .limit(1);
 
-type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
+const ownSections = () => sectionsJson(eq(estimateSections.estimateId, estimates.id));
 
-const toDetailDto = (row: DetailRow): EstimateDetail => {
-  const { sections, hourlyRate: rate, currency } = row;
-  const low = sumHours(sections.map((s) => s.total_hours_low));
-  const high = sumHours(sections.map((s) => s.total_hours_high));
+/**
+ * The estimate detail in ONE statement whatever its size: the estimate with its project and
+ * client (scope checked in the same statement) and, as a JSON value built by PostgreSQL, every
+ * section with its items. The estimate's totals add up the sections' exact sums in cents.
+ */
+const detailStatement = (db: Executor, scoped: boolean) =>
+  detailQuery(db, scoped, { sections: ownSections() });
+
+/** Hours of every item of the estimate, summed exactly by PostgreSQL (as `sumHours` does). */
+const itemHoursTotal = (column: 'hours_low' | 'hours_high') =>
+  sql<string>`(SELECT coalesce(sum(i.${sql.raw(column)}), 0)::numeric(20, 2)::text
+    FROM ${estimateItems} AS i JOIN ${estimateSections} AS s ON s.id = i.section_id
+    WHERE s.estimate_id = ${estimates.id})`;
+
+/**
+ * The same detail for `GET /api/estimates/{id}/`, the hottest read of the portal: the sections
+ * come back as PostgreSQL's JSON text and go out untouched (decision 0024), with the totals
+ * summed in the same statement, so Node neither parses, validates nor re-serialises ~50 KB per
+ * request. Tests parse this answer against `estimateDetailSchema` and compare it with
+ * `readEstimateDetail`, so the shape stays proven.
+ */
+const detailJsonStatement = (db: Executor, scoped: boolean) =>
+  detailQuery(db, scoped, {
+    sectionsText: sql<string>`${ownSections()}::text`,
+    totalLow: itemHoursTotal('hours_low'),
+    totalHigh: itemHoursTotal('hours_high'),
+  });
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
+type DetailJsonRow = Awaited<ReturnType<ReturnType<typeof detailJsonStatement>['execute']>>[number];
+
+/** The detail's fields after its sections, from the exact sums of its items' hours. */
+const totalsOf = (row: HeaderRow, low: string, high: string) => {
+  const { hourlyRate: rate, currency } = row;
   const safe = safeHours(high, row.safeModifier);
   return {
-    ...toEstimateDto(row),
-    sections,
     total_hours_low: low,
     total_hours_high: high,
     total_hours_safe: safe,
@@ -155,28 +189,64 @@ const toDetailDto = (row: DetailRow): EstimateDetail => {
   };
 };
 
+const toDetailDto = (row: DetailRow): EstimateDetail => {
+  const { sections } = row;
+  const low = sumHours(sections.map((s) => s.total_hours_low));
+  const high = sumHours(sections.map((s) => s.total_hours_high));
+  return { ...toEstimateDto(row), sections, ...totalsOf(row, low, high) };
+};
+
+/** The wire text of the detail, keys in the schema's order, the sections spliced in as is. */
+const toDetailJson = (row: DetailJsonRow): RawJson => {
+  const head = JSON.stringify(toEstimateDto(row));
+  const tail = JSON.stringify(totalsOf(row, row.totalLow, row.totalHigh));
+  return new RawJson(`${head.slice(0, -1)},"sections":${row.sectionsText},${tail.slice(1)}`);
+};
+
 /** The detail as staff see it, read on `tx` (inside a write's transaction: a version's snapshot). */
 export const readEstimateDetail = async (tx: Executor, id: number) => {
   const [row] = await detailStatement(tx, false).execute({ id });
   return row ? toDetailDto(row) : null;
 };
 
-/** The hottest read of the portal, so both variants (staff, member) are prepared once. */
+/** The hottest read of the portal, so every variant (staff, member; object, text) is prepared once. */
 export const createEstimateDetailReader = (db: Database) => {
-  const staff = detailStatement(db, false).prepare('estimate_detail_staff');
-  const member = detailStatement(db, true).prepare('estimate_detail_member');
+  /** Both scopes of `statement`, prepared once; runs the one `scope` calls for. */
+  const scoped = <Row>(
+    name: string,
+    statement: (db: Executor, scoped: boolean) => {
+      prepare: (name: string) => { execute: (params: Record<string, unknown>) => Promise<Row[]> };
+    },
+  ) => {
+    const staff = statement(db, false).prepare(`${name}_staff`);
+    const member = statement(db, true).prepare(`${name}_member`);
+    return async (scope: Scope, id: number) => {
+      const [row] =
+        scope.kind === 'staff'
+          ? await staff.execute({ id })
+          : await member.execute({ id, userId: scope.userId });
+      return row;
+    };
+  };
+  const detail = scoped<DetailRow>('estimate_detail', detailStatement);
+  const detailJson = scoped<DetailJsonRow>('estimate_detail_json', detailJsonStatement);
 
-  return async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
-    const [row] =
-      scope.kind === 'staff'
-        ? await staff.execute({ id })
-        : await member.execute({ id, userId: scope.userId });
-    return row ? toDetailDto(row) : null;
+  return {
+    read: async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
+      const row = await detail(scope, id);
+      return row ? toDetailDto(row) : null;
+    },
+    /** The same detail as its JSON text (see `detailJsonStatement`). */
+    json: async (scope: Scope, id: number): Promise<RawJson | null> => {
+      const row = await detailJson(scope, id);
+      return row ? toDetailJson(row) : null;
+    },
   };
 };
 
 export const createEstimateService = (db: Database) => {
-  const estimateDetail = createEstimateDetailReader(db);
+  const reader = createEstimateDetailReader(db);
+  const estimateDetail = reader.read;
   const where = (scope: Scope, filters: EstimateListQuery) =>
     and(
       clientScope(db, scope, projects.clientId),
@@ -214,6 +284,8 @@ export const createEstimateService = (db: Database) => {
     },
 
     retrieve: estimateDetail,
+    /** `retrieve` as the JSON text the route sends untouched. */
+    retrieveJson: reader.json,
 
     create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
       requireCurrencyWithRate(body.hourly_rate ?? null, body.currency ?? '');

@@ -5,8 +5,8 @@ import {
   type SearchResult,
 } from '@portal/contract/home';
 import type { Database } from '../../db/client';
-import { leadSearchDocument, leads } from '../../db/schema/index';
-import { everyWordIn } from '../../db/word-search';
+import { leads } from '../../db/schema/index';
+import { everyWordIn, everyWordInLowered } from '../../db/word-search';
 import { clientScopeSql, type Scope } from '../../http/scope';
 
 type Row = Omit<SearchResult, 'type'>;
@@ -41,7 +41,7 @@ export const createSearchService = (db: Database) => {
       sql`SELECT id, first_name || ' ' || last_name AS title,
             concat_ws(' · ', nullif(company, ''), email) AS context,
             '/leads?lead=' || id AS path
-          FROM leads WHERE ${everyWordIn(leadSearchDocument(leads), text) ?? sql`false`}
+          FROM leads WHERE ${everyWordInLowered(leads.searchText, text) ?? sql`false`}
           ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_LIMIT_PER_TYPE}`,
     );
     return rows.map((row) => ({ type: 'lead', ...row }));
