@@ -214,7 +214,10 @@ export const createEstimateDetailReader = (db: Database) => {
   /** Both scopes of `statement`, prepared once; runs the one `scope` calls for. */
   const scoped = <Row>(
     name: string,
-    statement: (db: Executor, scoped: boolean) => {
+    statement: (
+      db: Executor,
+      scoped: boolean,
+    ) => {
       prepare: (name: string) => { execute: (params: Record<string, unknown>) => Promise<Row[]> };
     },
   ) => {
