@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
+import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
@@ -49,16 +49,6 @@ test.beforeAll(async ({ request }) => {
   };
 });
 
-/** Serious and critical violations on the page as it is now, one line each. */
-const violations = async (page: Page) => {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
-
 const audit = async (page: Page, token: string | null, paths: string[]) => {
   const found: Record<string, string[]> = {};
   for (const path of paths) {
@@ -67,7 +57,7 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
     await page.waitForLoadState('networkidle');
     // The screen has rendered its content, not a spinner.
     await expect(page.locator('h1').first()).toBeVisible();
-    const problems = await violations(page);
+    const problems = await seriousViolations(page);
     if (problems.length > 0) found[path] = problems;
   }
   expect(found).toEqual({});

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { impersonateResponseSchema } from '@portal/contract/users';
 import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
+import { seriousViolations } from './support/axe';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
@@ -150,14 +150,7 @@ test('staff see their changes, impersonated comments and the studio-wide history
     await page.getByRole('button', { name: 'Everyone' }).click();
     await expect(feed.getByRole('listitem')).not.toHaveCount(1);
 
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   await test.step('the client user sees only their own client’s project entries', async () => {

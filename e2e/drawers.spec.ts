@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
+import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
@@ -32,13 +32,6 @@ test.beforeAll(async ({ request }) => {
   expect(note.status(), await note.text()).toBe(201);
   noteId = ((await note.json()) as { id: number }).id;
 });
-
-const seriousViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  ).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 const itemsOf = async (request: APIRequestContext, estimateId: number) => {
   const response = await request.get(`/api/estimate-items/?estimate=${estimateId}`, {

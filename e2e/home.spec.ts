@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
+import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
@@ -49,13 +49,6 @@ test.beforeAll(async ({ request }) => {
     content: 'Yes — phone and desktop are both in.',
   });
 });
-
-const seriousViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  ).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 const shoot = async (page: Page, name: string, ready: () => Promise<void>) => {
   for (const size of SIZES) {

@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each.
+ *
+ * Axe reads colours as they are painted: a toast or a popover still fading in has a lower
+ * contrast than it will have a moment later, so the check waits for running animations and
+ * transitions to end first, as a person's eye would.
+ */
+export const seriousViolations = async (page: Page) => {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+  );
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
