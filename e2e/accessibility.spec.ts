@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
+import { screenSettled } from './support/settled';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
@@ -54,9 +55,8 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
   for (const path of paths) {
     if (token) await signInWithToken(page, token, path);
     else await page.goto(path);
-    await page.waitForLoadState('networkidle');
     // The screen has rendered its content, not a spinner.
-    await expect(page.locator('h1').first()).toBeVisible();
+    await screenSettled(page);
     const problems = await seriousViolations(page);
     if (problems.length > 0) found[path] = problems;
   }

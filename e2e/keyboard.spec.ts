@@ -2,6 +2,7 @@
 // The page.evaluate callbacks below run in the browser.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
+import { screenSettled } from './support/settled';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
@@ -191,8 +192,8 @@ test('Tab reaches every control of every main screen, each with a visible focus'
     } else {
       await signInWithToken(page, staffToken, paths[screen]);
     }
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('h1').first()).toBeVisible();
+    // The screen has rendered its content, not a spinner.
+    await screenSettled(page);
     const result = await tabThrough(page);
     const unnamed = await unnamedIconButtons(page);
     expect(result.expected, screen).toBeGreaterThan(3);

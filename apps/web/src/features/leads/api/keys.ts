@@ -9,6 +9,8 @@ export const leadKeys = {
   /** The board's columns: pages of one status each (infinite queries, not list pages). */
   columns: () => [...leadKeys.all, 'board'] as const,
   column: (status: LeadStatus, search: string) => [...leadKeys.columns(), status, search] as const,
+  /** One lead, for a drawer opened from its URL. */
+  detail: (leadId: number | null) => [...leadKeys.all, 'detail', leadId] as const,
   comments: (leadId: number) => [...leadKeys.all, 'comments', leadId] as const,
   duplicates: (leadId: number) => [...leadKeys.all, 'duplicates', leadId] as const,
 };

@@ -26,7 +26,7 @@ const leads = createResource<Lead, LeadCreateRequest, LeadUpdateRequest>('leads'
  */
 export const useLead = (id: number | null, initial: Lead | undefined) =>
   useQuery({
-    queryKey: [...leadKeys.all, 'detail', id] as const,
+    queryKey: leadKeys.detail(id),
     enabled: id !== null,
     queryFn: ({ signal }) => request(`${leads.path}${id}/`, { signal, schema: leadSchema }),
     initialData: initial,
@@ -67,8 +67,11 @@ export const invalidateLeadLists = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: leadKeys.columns() }),
   ]);
 
-/** Spec §4: an updated lead replaces its row, wherever it is shown. */
-export const replaceLead = (queryClient: QueryClient, lead: Lead) =>
+/**
+ * Spec §4: an updated lead replaces its row, wherever it is shown — in the list pages and in its
+ * drawer's own query, so a drawer opened after a move on the board shows the new status.
+ */
+export const replaceLead = (queryClient: QueryClient, lead: Lead) => {
   queryClient.setQueriesData<Paginated<Lead>>(
     { queryKey: leadKeys.lists() },
     (page) =>
@@ -77,6 +80,8 @@ export const replaceLead = (queryClient: QueryClient, lead: Lead) =>
         results: page.results.map((row) => (row.id === lead.id ? lead : row)),
       },
   );
+  queryClient.setQueryData(leadKeys.detail(lead.id), lead);
+};
 
 export const useUpdateLead = () => {
   const queryClient = useQueryClient();

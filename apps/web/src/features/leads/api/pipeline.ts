@@ -53,8 +53,10 @@ export const useMergeLead = () => {
   return useMutation({
     mutationFn: ({ id, into }: { id: number; into: number }) =>
       request(`/api/leads/${id}/merge/`, { method: 'POST', body: { into }, schema: leadSchema }),
-    onSuccess: async (_lead, { id, into }) => {
+    onSuccess: async (lead, { id, into }) => {
       queryClient.removeQueries({ queryKey: leadKeys.duplicates(id) });
+      queryClient.removeQueries({ queryKey: leadKeys.detail(id) });
+      replaceLead(queryClient, lead);
       await Promise.all([
         invalidateLeadLists(queryClient),
         queryClient.invalidateQueries({ queryKey: leadKeys.comments(into) }),
