@@ -86,7 +86,8 @@ test('a client comment reaches the staff bell live; the notification opens the i
     await expect(entry).toBeVisible();
     await staff.screenshot({ path: test.info().outputPath('bell-1280.png') });
     await entry.click();
-    await expect(staff).toHaveURL(new RegExp(`/estimates/${estimate.id}$`));
+    // The item's drawer has its own address (decision 0027).
+    await expect(staff).toHaveURL(new RegExp(`/estimates/${estimate.id}\\?item=\\d+$`));
     // Staff open items to edit them.
     const drawer = staff.getByRole('dialog', { name: 'Update Item' });
     await expect(drawer.getByRole('list', { name: 'Comments' })).toContainText(
@@ -94,6 +95,7 @@ test('a client comment reaches the staff bell live; the notification opens the i
     );
     await staff.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
+    await expect(staff).toHaveURL(new RegExp(`/estimates/${estimate.id}$`));
   });
 
   await test.step('the notification is read now; keyboard users reach it all', async () => {
