@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useCurrentSearch } from './use-update-search-params';
 
 /** The history state a drawer's opening pushes: which search parameter it opened. */
 type DrawerState = { drawer: string };
@@ -20,6 +21,7 @@ export const NEW = 'new';
 export const useDrawerParam = (key: string) => {
   const location = useLocation();
   const navigate = useNavigate();
+  const currentSearch = useCurrentSearch();
   const current = new URLSearchParams(location.search).get(key);
   const [last, setLast] = useState(current);
   // Adjusting state while rendering: React re-renders before committing.
@@ -27,13 +29,14 @@ export const useDrawerParam = (key: string) => {
 
   const withParam = useCallback(
     (value: string | null) => {
-      const params = new URLSearchParams(location.search);
+      // The URL as it is now: a search committed since the last render stays (see useCurrentSearch).
+      const params = new URLSearchParams(currentSearch());
       if (value === null) params.delete(key);
       else params.set(key, value);
       const search = params.toString();
       return { pathname: location.pathname, search: search ? `?${search}` : '', hash: '' };
     },
-    [key, location.pathname, location.search],
+    [currentSearch, key, location.pathname],
   );
 
   const open = useCallback(

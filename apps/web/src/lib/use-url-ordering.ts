@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useUpdateSearchParams } from './use-update-search-params';
 import { formatOrdering, parseOrdering, type SortTerm } from '@portal/contract/sorting';
 
 export type UrlOrdering<F extends string> = {
@@ -15,7 +16,8 @@ export type UrlOrdering<F extends string> = {
  * Back shows the same order. A field the list does not know is ignored (the default order).
  */
 export const useUrlOrdering = <const F extends string>(fields: readonly F[]): UrlOrdering<F> => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const parsed = parseOrdering(fields, params.get('ordering') ?? '');
   const term = Array.isArray(parsed) ? (parsed[0] ?? null) : null;
   const toggle = (field: F) => {
@@ -25,7 +27,7 @@ export const useUrlOrdering = <const F extends string>(fields: readonly F[]): Ur
         : term.descending
           ? null
           : { field, descending: true };
-    setParams(
+    updateParams(
       (current) => {
         const updated = new URLSearchParams(current);
         if (next) updated.set('ordering', formatOrdering(next));

@@ -8,18 +8,20 @@ import { useClients } from '../../clients/api/clients';
 import { useProjects } from '../../projects/api/projects';
 import { ActivityFeed } from '../components/activity-feed';
 import { nextActivityParams, readActivityFilters } from '../lib/filters';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
 /** /activity (staff): who did what across the studio, filtered by client, project and person. */
 export const ActivityRoute = () => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const filters = readActivityFilters(params);
   const clients = useClients();
   const client = clients.data?.find((c) => c.id === filters.client) ?? null;
   const projects = useProjects(client?.slug ?? null);
   const set = (key: 'client' | 'project' | 'actor', value: number | null) =>
-    setParams(nextActivityParams(params, key, value));
+    updateParams((current) => nextActivityParams(current, key, value));
 
   return (
     <Page title="Activity">

@@ -120,22 +120,24 @@ const ConvertDialog = ({
     resolver: zodResolver(convertFormSchema),
     defaultValues: { client_name: clientName, project_name: clientName },
   });
-  const onSubmit = handleSubmit((values) =>
-    convert.mutate(
-      { id: lead.id, body: values },
-      {
-        onSuccess: (result) => {
-          toast.success(
-            result.client_user.invited
-              ? `${result.client.name} is a client; an invitation went to ${result.client_user.email}`
-              : `${result.client.name} is a client; ${result.client_user.email} can follow it`,
-          );
-          void navigate(`/clients/${result.client.slug}`);
-        },
-        onError: (error) => applyFormErrors(error, setError, CONVERT_FIELDS),
-      },
-    ),
-  );
+  // Awaited rather than given to `mutate`: on success the cached lead turns converted, which
+  // swaps this dialog for the "Converted to client" banner, and TanStack Query drops `mutate`'s
+  // own callbacks once their component is gone (the toast and the move to the client never came).
+  const onSubmit = handleSubmit(async (values) => {
+    let result;
+    try {
+      result = await convert.mutateAsync({ id: lead.id, body: values });
+    } catch (error) {
+      applyFormErrors(error, setError, CONVERT_FIELDS);
+      return;
+    }
+    toast.success(
+      result.client_user.invited
+        ? `${result.client.name} is a client; an invitation went to ${result.client_user.email}`
+        : `${result.client.name} is a client; ${result.client_user.email} can follow it`,
+    );
+    void navigate(`/clients/${result.client.slug}`);
+  });
   return (
     <Dialog
       open={open}

@@ -27,6 +27,7 @@ import { downloadLeadsCsv } from '../api/pipeline';
 import { ImportDialog } from '../components/import-dialog';
 import { LeadDrawer } from '../components/lead-drawer';
 import { drawerId, NEW, useDrawerParam } from '../../../lib/use-drawer-param';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 import { useOpenSession } from '../../../lib/use-open-session';
 import { LeadsBoard } from '../components/leads-board';
 import { LeadsTable, LeadsTableSkeleton } from '../components/leads-table';
@@ -122,7 +123,8 @@ const useLeadDrawer = () => {
 
 /** Spec §2 Leads (/leads, staff): search, status filter, the paged table and the lead drawer. */
 export const LeadsRoute = () => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const query = readLeadQuery(params);
   const [view, setView] = useLeadsView();
   // The board asks for its columns itself; the page of the list is fetched only when shown.
@@ -135,7 +137,7 @@ export const LeadsRoute = () => {
   useFlashMessage();
 
   const apply = (change: Partial<LeadQueryState>) =>
-    setParams((current) => nextLeadParams(current, change));
+    updateParams((current) => nextLeadParams(current, change));
   const clearFilters = () => apply({ search: '', status: '' });
   const openDrawer = drawer.openLead;
 
@@ -143,7 +145,7 @@ export const LeadsRoute = () => {
     // The last row of a later page is gone: that page no longer exists. One navigation only:
     // closing the drawer (Back) and changing the page at once would race.
     if (query.page > 1 && leads.data?.results.length === 1)
-      setParams(
+      updateParams(
         (current) => {
           const next = nextLeadParams(current, { page: query.page - 1 });
           next.delete(LEAD_PARAM);
