@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
 import { screenSettled } from './support/settled';
 import { ADMIN } from './support/env';
-import { uniqueTag } from './support/leads-api';
+import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 
 /**
@@ -14,6 +14,8 @@ import { createScreensData } from './support/screens-data';
  * focus back to the control that opened them.
  */
 let staffToken: string;
+/** The lead whose drawer the dialog test opens: its own, found by search whatever others add. */
+let leadName: string;
 type Screen =
   | 'estimates'
   | 'estimate'
@@ -40,6 +42,12 @@ test.beforeAll(async ({ request }) => {
     data: { milestone: milestone.id },
   });
   expect(run.status(), await run.text()).toBe(201);
+  const lead = await createLead(request, staffToken, {
+    first_name: 'Ada',
+    last_name: uniqueTag('Keys'),
+    email: `${uniqueTag('ada')}@keyboard.example`,
+  });
+  leadName = `${lead.first_name} ${lead.last_name}`;
 
   Object.assign(paths, {
     estimates: '/estimates',
@@ -260,8 +268,8 @@ test('dialogs and drawers trap focus, close on Escape and give focus back', asyn
     page.getByRole('dialog', { name: 'Send to client' }),
   );
 
-  await signInWithToken(page, staffToken, paths.leads);
+  await signInWithToken(page, staffToken, `${paths.leads}?search=${encodeURIComponent(leadName)}`);
   await page.getByRole('button', { name: 'List' }).click();
-  const lead = page.getByRole('button', { name: /Ada Lovelace/ }).first();
+  const lead = page.getByRole('button', { name: leadName });
   await checkDialog(page, lead, page.getByRole('dialog'));
 });
