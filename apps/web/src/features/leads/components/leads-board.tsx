@@ -303,20 +303,26 @@ export const LeadsBoard = ({ search, status, onOpen }: LeadsBoardProps) => {
     const from = lead.status;
     const fromKey = leadKeys.column(from as LeadStatus, search);
     const toKey = leadKeys.column(to, search);
+    const detailKey = leadKeys.detail(lead.id);
     const before = {
       from: queryClient.getQueryData<ColumnPages>(fromKey),
       to: queryClient.getQueryData<ColumnPages>(toKey),
+      detail: queryClient.getQueryData<Lead>(detailKey),
     };
     queryClient.setQueryData<ColumnPages>(fromKey, (data) => removeCard(data, lead.id));
     queryClient.setQueryData<ColumnPages>(toKey, (data) =>
       insertCard(data, { ...lead, status: to }),
     );
+    // A drawer opened on the card before the server answers reads the kept lead, not the card:
+    // it must show the new column's status too.
+    if (before.detail) queryClient.setQueryData<Lead>(detailKey, { ...before.detail, status: to });
     move.mutate(
       { id: lead.id, status: to },
       {
         onError: (error) => {
           queryClient.setQueryData(fromKey, before.from);
           queryClient.setQueryData(toKey, before.to);
+          if (before.detail) queryClient.setQueryData(detailKey, before.detail);
           toast.error(
             `${leadName(lead)} could not be moved to ${LEAD_STATUS_LABELS[to]}: ${errorMessages(error).join(' ')}`,
           );

@@ -20,3 +20,10 @@ export const FLOW_SCROLL_DELAY_MS = 100;
  * reader's (and the table of contents follows the flow in view again).
  */
 export const PIN_SETTLE_MS = 150;
+
+/**
+ * Once our own scroll has begun, it counts as over when the browser says so (`scrollend`); this
+ * is only the longest wait for a browser that does not. A busy machine can leave more than
+ * PIN_SETTLE_MS between two frames of a smooth scroll, so stillness alone is not the end of it.
+ */
+export const PIN_SCROLL_FALLBACK_MS = 1_500;

@@ -41,7 +41,7 @@ import { PlanBoard } from '../components/plan-board';
 import { TableOfContents, type TocEntry } from '../components/table-of-contents';
 import { flowMoveTarget } from '../lib/plan-state';
 import { flowElementId } from '../lib/dom-ids';
-import { FLOW_SCROLL_DELAY_MS, PIN_SETTLE_MS } from '../lib/toc';
+import { FLOW_SCROLL_DELAY_MS, PIN_SCROLL_FALLBACK_MS, PIN_SETTLE_MS } from '../lib/toc';
 
 const WIDE = '(min-width: 1024px)';
 const TOC_ID = 'test-plan-toc';
@@ -130,13 +130,38 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   // Spec §2: `?flow=` names the current flow only until the reader scrolls on. Our own scroll
   // to it (a click in the table of contents, a deep link) must not count: scrolling counts once
   // the page has been still for a moment after it, by whatever means (keys, scrollbar, find).
-  const pin = useRef({ settled: false, timer: 0 });
+  // The listeners that follow our own scroll are added here, with the scroll itself, not by the
+  // effect below: that effect runs only after the re-render the new `?flow=` causes, and on a
+  // busy machine the scroll's first steps (or all of an instant one) come before it.
+  const pin = useRef<{ settled: boolean; timer: number; release?: () => void }>({
+    settled: false,
+    timer: 0,
+  });
   const holdPin = useCallback(() => {
     const current = pin.current;
+    current.release?.();
     current.settled = false;
-    window.clearTimeout(current.timer);
-    current.timer = window.setTimeout(() => (current.settled = true), PIN_SETTLE_MS);
+    const settle = () => {
+      current.release?.();
+      current.settled = true;
+    };
+    const wait = (ms: number) => {
+      window.clearTimeout(current.timer);
+      current.timer = window.setTimeout(settle, ms);
+    };
+    const scrolling = () => wait(PIN_SCROLL_FALLBACK_MS);
+    window.addEventListener('scroll', scrolling, { passive: true });
+    window.addEventListener('scrollend', settle);
+    current.release = () => {
+      window.clearTimeout(current.timer);
+      window.removeEventListener('scroll', scrolling);
+      window.removeEventListener('scrollend', settle);
+      current.release = undefined;
+    };
+    // Nothing to scroll (the flow is already in place): still for a moment is enough.
+    wait(PIN_SETTLE_MS);
   }, []);
+  useEffect(() => () => pin.current.release?.(), []);
 
   const selectFlow = useCallback(
     (flowId: number) => {
@@ -179,8 +204,10 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
         },
         { replace: true, preventScrollReset: true },
       );
-    // While our own (possibly smooth) scroll goes on, each of its steps pushes the rest further.
-    const scrolled = () => (pin.current.settled ? clear() : holdPin());
+    // While our own (possibly smooth) scroll goes on, its steps are not the reader's (holdPin).
+    const scrolled = () => {
+      if (pin.current.settled) clear();
+    };
     window.addEventListener('wheel', clear, { passive: true, once: true });
     window.addEventListener('touchmove', clear, { passive: true, once: true });
     window.addEventListener('scroll', scrolled, { passive: true });
@@ -189,7 +216,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
       window.removeEventListener('touchmove', clear);
       window.removeEventListener('scroll', scrolled);
     };
-  }, [hasParam, setSearchParams, holdPin]);
+  }, [hasParam, setSearchParams]);
 
   // One stable object, so that memoised flows and steps do not render again with every change.
   const { mutate: rename } = renameFlow;
