@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { idSchema } from '@portal/contract/common';
 import { registerResource, type ResourceAction } from './resource';
 import { scopeOf, type Scope } from './scope';
-import { scopedHandlers, type ScopedService } from './scoped-handlers';
+import { scopedHandlers, type ScopedService } from './service-handlers';
 
 /**
  * What the service of an ordered child resource offers (milestones in a project, sections and

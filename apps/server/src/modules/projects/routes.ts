@@ -12,7 +12,7 @@ import {
 import { requireUser } from '../../http/auth';
 import { listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf } from '../../http/scope';
-import { scopedHandlers } from '../../http/scoped-handlers';
+import { scopedHandlers } from '../../http/service-handlers';
 import { milestoneRoutes } from './milestones/routes';
 import { projectNoteRoutes } from './notes/routes';
 import { phaseRoutes } from './phases/routes';

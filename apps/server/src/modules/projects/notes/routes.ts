@@ -7,7 +7,7 @@ import {
 } from '@portal/contract/projects';
 import { registerResource } from '../../../http/resource';
 import { permissions } from '../../../http/scope';
-import { scopedHandlers } from '../../../http/scoped-handlers';
+import { scopedHandlers } from '../../../http/service-handlers';
 import { createProjectNoteService } from './service';
 
 /** `project-notes`: read as the project, written by staff. */

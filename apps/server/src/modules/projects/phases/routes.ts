@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/projects';
 import { registerResource } from '../../../http/resource';
 import { permissions } from '../../../http/scope';
-import { scopedHandlers } from '../../../http/scoped-handlers';
+import { scopedHandlers, unscopedHandlers } from '../../../http/service-handlers';
 import { createPhaseService, createProjectPhaseService } from './service';
 
 /** `phases` (the studio's list, read by everyone signed in) and `project-phases` (as project). */
@@ -23,11 +23,7 @@ export const phaseRoutes = async (app: FastifyInstance) => {
     createBody: phaseWriteRequestSchema,
     updateBody: phaseWriteRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    list: (_request, _query, page) => phases.list(page),
-    retrieve: (_request, id) => phases.retrieve(id),
-    create: (_request, body) => phases.create(body),
-    update: (_request, id, body) => phases.update(id, body),
-    destroy: (_request, id) => phases.destroy(id),
+    ...unscopedHandlers(phases),
   });
 
   registerResource(app, {

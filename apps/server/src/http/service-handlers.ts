@@ -35,3 +35,30 @@ export const scopedHandlers = <Key, Row, ListQuery, CreateBody, UpdateBody>(
     service.update(scopeOf(request), key, body),
   destroy: (request: FastifyRequest, key: Key) => service.destroy(scopeOf(request), key),
 });
+
+/**
+ * The service of a resource everyone who may call it sees alike (the studio's phases, clients
+ * for staff): the permission hook decides who may call, and no call needs a scope.
+ */
+export type UnscopedService<Key, Row, CreateBody, UpdateBody> = {
+  list: (
+    page: (total: number) => PageWindow,
+  ) => Promise<{ count: number; window: PageWindow; rows: Row[] }>;
+  retrieve: (key: Key) => Promise<Row | null>;
+  create: (body: CreateBody) => Promise<Row>;
+  update: (key: Key, body: Partial<UpdateBody>) => Promise<Row | null>;
+  destroy: (key: Key) => Promise<boolean>;
+};
+
+/** `registerResource`'s five handlers for an `UnscopedService`: the request only passes through. */
+export const unscopedHandlers = <Key, Row, CreateBody, UpdateBody>(
+  service: UnscopedService<Key, Row, CreateBody, UpdateBody>,
+) => ({
+  list: (_request: FastifyRequest, _query: unknown, page: (total: number) => PageWindow) =>
+    service.list(page),
+  retrieve: (_request: FastifyRequest, key: Key) => service.retrieve(key),
+  create: (_request: FastifyRequest, body: CreateBody) => service.create(body),
+  update: (_request: FastifyRequest, key: Key, body: Partial<UpdateBody>) =>
+    service.update(key, body),
+  destroy: (_request: FastifyRequest, key: Key) => service.destroy(key),
+});
