@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { toast } from '../../../components/ui/toast';
-import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/query-hooks';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { estimateDetail as estimate, estimateSection as section } from '../test-fixtures';
 import { estimateKeys } from './keys';
 import { useEstimateMoves } from './moves';

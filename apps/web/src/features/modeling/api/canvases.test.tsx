@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANVAS_CONFLICT_MESSAGE, type Canvas, type CanvasSummary } from '@portal/contract/canvas';
 import { toast } from '../../../components/ui/toast';
-import { fetchCall, json, testClient, withClient } from '../../../test/query-hooks';
+import { fetchCall, json, testClient, withClient } from '../../../test/api-fakes';
 import {
   canvasConflict,
   useCanvases,

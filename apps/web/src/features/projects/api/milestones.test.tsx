@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import { toast } from '../../../components/ui/toast';
-import { json, testClient, withClient } from '../../../test/query-hooks';
+import { json, testClient, withClient } from '../../../test/api-fakes';
 import { projectKeys } from './keys';
 import { useMoveMilestone } from './milestones';
 

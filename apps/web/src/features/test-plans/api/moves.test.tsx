@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow } from '@portal/contract/test-plans';
 import { toast } from '../../../components/ui/toast';
-import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/query-hooks';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { testPlanKeys } from './keys';
 import { usePlanMoves } from './moves';
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
-import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/query-hooks';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { testPlanKeys } from './keys';
 import { useUpdateStep } from './steps';
 

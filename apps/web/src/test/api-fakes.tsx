@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
+import type { User } from '@portal/contract/users';
 
-// What the tests of query hooks share: a QueryClient that does not retry, the provider around
+// What tests of the web's API use: a QueryClient that does not retry, the provider around
 // the hook, a fetch answered by hand and JSON answers.
 
 /** A client as the app's, but a failed query fails at once. */
@@ -35,4 +36,15 @@ export const fetchCall = (fetch: ReturnType<typeof vi.fn>, index = 0) => {
     method: init.method,
     body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
   };
+};
+
+/** A client's user (Dana at Acme) and a staff user (Lee), as `/api/auth/me/` answers them. */
+export const memberUser: User = {
+  id: 2,
+  email: 'dana@acme.example',
+  first_name: 'Dana',
+  last_name: 'Reyes',
+  phone: '',
+  image: null,
+  is_superuser: false,
 };
