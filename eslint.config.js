@@ -39,6 +39,60 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The shared layer never reaches up (docs/architecture.md): the web's lib/ imports neither
+    // the widgets in components/ nor a feature, and components/ imports no feature. (Import
+    // circles are caught by apps/server/src/import-cycles.test.ts.)
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(components|features)/',
+              message: 'lib/ is the bottom layer: move the shared part down into lib/ instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features/',
+              message: 'A shared component does not import a feature; pass what it needs in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's shared http/ layer serves every module and imports none (tests may use the
+    // modules' fixtures).
+    files: ['apps/server/src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/',
+              message: 'http/ is shared by every module: move the shared part down into http/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tool configuration files are loaded by their tools through a default export.
     files: ['**/*.config.{ts,js}', '**/vite.config.ts', '**/vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -5,16 +5,14 @@ import { NAME_MAX_LENGTH } from './clients';
 import { paginated } from './common';
 import {
   blankableTextField,
-  choiceField,
   FIELD_MESSAGES,
-  integerField,
   listByParentQuery,
   namedChildRequests,
   pkField,
   requestBody,
   textField,
 } from './fields';
-import { MOVE_DIRECTIONS, positionField } from './ordering';
+import { childMoveRequest, positionField } from './ordering';
 
 /**
  * Estimates (spec §2 Estimates, §3, DESIGN §3): an estimate of a project holds ordered sections,
@@ -393,8 +391,6 @@ export const estimateItemUpdateRequestSchema = requestBody({
 });
 export type EstimateItemUpdateRequest = z.infer<typeof estimateItemUpdateRequestSchema>;
 
-const INT_MAX = 2_147_483_647;
-
 /**
  * `POST /api/estimate-items/{id}/move/` (staff): `to` is the 0-based target index (clamped) and/or
  * `direction`; `section` moves the item into another section of the same estimate (at `to`, or at
@@ -402,14 +398,7 @@ const INT_MAX = 2_147_483_647;
  * with its items in their new order: the item's section only, or the source section then the
  * target section.
  */
-export const estimateItemMoveRequestSchema = requestBody({
-  to: integerField({ min: 0, max: INT_MAX }).optional(),
-  direction: choiceField(MOVE_DIRECTIONS).optional(),
-  section: pkField().optional(),
-}).refine(
-  (move) => move.to !== undefined || move.direction !== undefined || move.section !== undefined,
-  { message: FIELD_MESSAGES.required, path: ['to'] },
-);
+export const estimateItemMoveRequestSchema = childMoveRequest('section');
 export type EstimateItemMoveRequest = z.infer<typeof estimateItemMoveRequestSchema>;
 
 // Item comments.

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { choiceField, FIELD_MESSAGES, integerField, requestBody } from './fields';
+import { choiceField, FIELD_MESSAGES, integerField, pkField, requestBody } from './fields';
 
 /**
  * Ordered children (milestones, test flows and steps, estimate sections and items) carry an
@@ -17,15 +17,36 @@ const INT_MAX = 2_147_483_647;
  */
 export const positionField = () => integerField({ min: 0, max: INT_MAX }).optional();
 
-/** `POST /api/{resource}/{id}/move/`: `to` (0-based, clamped) and/or `direction`; `to` wins. */
-export const moveRequestSchema = requestBody({
+const moveFields = () => ({
   to: integerField({ min: 0, max: INT_MAX }).optional(),
   direction: choiceField(MOVE_DIRECTIONS).optional(),
-}).refine((move) => move.to !== undefined || move.direction !== undefined, {
-  message: FIELD_MESSAGES.required,
-  path: ['to'],
 });
+
+/** `POST /api/{resource}/{id}/move/`: `to` (0-based, clamped) and/or `direction`; `to` wins. */
+export const moveRequestSchema = requestBody(moveFields()).refine(
+  (move) => move.to !== undefined || move.direction !== undefined,
+  {
+    message: FIELD_MESSAGES.required,
+    path: ['to'],
+  },
+);
 export type MoveRequest = z.infer<typeof moveRequestSchema>;
+
+/**
+ * The `move/` body of a child that may change parent (estimate items, test steps):
+ * `moveRequestSchema`'s `to` and `direction`, plus `<parent>` to move it into another parent of
+ * the same grandparent (at `to`, or at the end without it). One of the three is required.
+ */
+export const childMoveRequest = <Parent extends string>(parent: Parent) =>
+  requestBody({ ...moveFields(), [parent]: pkField().optional() } as ReturnType<
+    typeof moveFields
+  > & { [Key in Parent]: z.ZodOptional<ReturnType<typeof pkField>> }).refine(
+    (move) => {
+      const given = move as Record<string, unknown>;
+      return given.to !== undefined || given.direction !== undefined || given[parent] !== undefined;
+    },
+    { message: FIELD_MESSAGES.required, path: ['to'] },
+  );
 
 /** Where an item at `from` among `length` siblings lands: `to` wins, then one step, clamped. */
 export const moveTarget = (

@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { paginated } from './common';
 import {
   choiceField,
-  FIELD_MESSAGES,
-  integerField,
   listByParentQuery,
   namedChildRequests,
   pkField,
   requestBody,
   textField,
 } from './fields';
-import { MOVE_DIRECTIONS, positionField } from './ordering';
+import { childMoveRequest, positionField } from './ordering';
 
 /**
  * Milestone test plans (spec §2 "Milestone test plan", §3, DESIGN §3): a milestone holds ordered
@@ -25,7 +23,6 @@ export const TEST_PLAN_LIMITS = {
   stepDescription: 10_000,
 } as const;
 const L = TEST_PLAN_LIMITS;
-const INT_MAX = 2_147_483_647;
 
 export const testStepSchema = z.object({
   id: z.number().int(),
@@ -100,12 +97,5 @@ export type TestStepUpdateRequest = z.infer<typeof testStepUpdateRequestSchema>;
  * without it). Answers `testFlowArraySchema` holding the affected flows, each with its steps in
  * their new order: the step's flow only, or the source flow then the target flow.
  */
-export const testStepMoveRequestSchema = requestBody({
-  to: integerField({ min: 0, max: INT_MAX }).optional(),
-  direction: choiceField(MOVE_DIRECTIONS).optional(),
-  test_flow: pkField().optional(),
-}).refine(
-  (move) => move.to !== undefined || move.direction !== undefined || move.test_flow !== undefined,
-  { message: FIELD_MESSAGES.required, path: ['to'] },
-);
+export const testStepMoveRequestSchema = childMoveRequest('test_flow');
 export type TestStepMoveRequest = z.infer<typeof testStepMoveRequestSchema>;

@@ -1,6 +1,7 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import type { OrderedTable } from './ordering';
 import type { PageWindow } from './pagination';
 
 /**
@@ -36,4 +37,28 @@ export const listPage = async <Row>(
 ) => {
   const { total, window } = await countedPage(db, table, where, page);
   return { count: total, window, rows: await read(window) };
+};
+
+/**
+ * One page of ordered parents answered with their children (estimate sections with their items,
+ * test flows with their steps): the page is chosen among the parents themselves, not the joined
+ * rows, in their parent's and their own order; `load` then reads those parents with their
+ * children at once.
+ */
+export const parentsPage = async <Row>(
+  db: Executor,
+  columns: OrderedTable,
+  where: SQL | undefined,
+  page: (total: number) => PageWindow,
+  load: (inPage: SQL) => Promise<Row[]>,
+) => {
+  const { total, window } = await countedPage(db, columns.table, where, page);
+  const pageIds = db
+    .select({ id: columns.id })
+    .from(columns.table)
+    .where(where)
+    .orderBy(asc(columns.parent), asc(columns.order))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { count: total, window, rows: await load(inArray(columns.id, pageIds)) };
 };

@@ -1,25 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { idSchema } from '@portal/contract/common';
-import type { PageWindow } from './pagination';
 import { registerResource, type ResourceAction } from './resource';
 import { scopeOf, type Scope } from './scope';
+import { scopedHandlers, type ScopedService } from './service-handlers';
 
 /**
  * What the service of an ordered child resource offers (milestones in a project, sections and
  * items in an estimate, flows and steps in a test plan). Every call takes the caller's scope:
  * the service scopes through the parent, so a record out of scope simply does not exist.
  */
-export type OrderedService<Row, ListQuery, CreateBody, UpdateBody, MoveBody, Moved> = {
-  list: (
-    scope: Scope,
-    query: ListQuery,
-    page: (total: number) => PageWindow,
-  ) => Promise<{ count: number; window: PageWindow; rows: Row[] }>;
-  retrieve: (scope: Scope, id: number) => Promise<Row | null>;
-  create: (scope: Scope, body: CreateBody) => Promise<Row>;
-  update: (scope: Scope, id: number, body: Partial<UpdateBody>) => Promise<Row | null>;
-  destroy: (scope: Scope, id: number) => Promise<boolean>;
+export type OrderedService<Row, ListQuery, CreateBody, UpdateBody, MoveBody, Moved> = ScopedService<
+  number,
+  Row,
+  ListQuery,
+  CreateBody,
+  UpdateBody
+> & {
   /** Answers the siblings in their new order (or the affected parents); null when not found. */
   move: (scope: Scope, id: number, body: MoveBody) => Promise<Moved | null>;
 };
@@ -70,11 +67,7 @@ export const defineOrderedResource = <
     createBody: schemas.create,
     updateBody: schemas.update,
     permission: def.permission,
-    list: (request, query, page) => service.list(scopeOf(request), query, page),
-    retrieve: (request, id) => service.retrieve(scopeOf(request), id),
-    create: (request, body) => service.create(scopeOf(request), body),
-    update: (request, id, body) => service.update(scopeOf(request), id, body),
-    destroy: (request, id) => service.destroy(scopeOf(request), id),
+    ...scopedHandlers(service),
     move: {
       summary: schemas.moveSummary,
       body: schemas.move,

@@ -212,3 +212,15 @@ export const ordering = (spec: OrderedTable) => {
     },
   };
 };
+
+/**
+ * What a move into another parent answers: the two parents read back, the one the child left
+ * first, then the one it entered.
+ */
+export const leftThenEntered = <Parent extends { id: number }>(
+  parents: Parent[],
+  moved: { previousParentId: number },
+) => {
+  const rank = (parent: Parent) => (parent.id === moved.previousParentId ? 0 : 1);
+  return parents.sort((a, b) => rank(a) - rank(b));
+};

@@ -12,6 +12,7 @@ import {
 import { requireStaff } from '../../http/auth';
 import { registerResource } from '../../http/resource';
 import { permissions } from '../../http/scope';
+import { unscopedHandlers } from '../../http/service-handlers';
 import { createClientUserService } from './client-users';
 import { createClientService } from './service';
 
@@ -29,11 +30,7 @@ export const clientRoutes = async (app: FastifyInstance) => {
     createBody: clientCreateRequestSchema,
     updateBody: clientUpdateRequestSchema,
     permission: permissions.staffOnly,
-    list: (_request, _query, page) => service.list(page),
-    retrieve: (_request, slug) => service.retrieve(slug),
-    create: (_request, body) => service.create(body),
-    update: (_request, slug, body) => service.update(slug, body),
-    destroy: (_request, slug) => service.destroy(slug),
+    ...unscopedHandlers(service),
   });
 
   registerResource(app, {

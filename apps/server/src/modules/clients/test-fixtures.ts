@@ -110,3 +110,4 @@ export const createProjectWorld = async (t: TestContext, prefix: string) => {
   });
   return { ...w, projects: { acme, globex } };
 };
+export type ProjectWorld = Awaited<ReturnType<typeof createProjectWorld>>;

@@ -12,6 +12,7 @@ import {
 import { requireUser } from '../../http/auth';
 import { listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf } from '../../http/scope';
+import { scopedHandlers } from '../../http/service-handlers';
 import { milestoneRoutes } from './milestones/routes';
 import { projectNoteRoutes } from './notes/routes';
 import { phaseRoutes } from './phases/routes';
@@ -52,11 +53,7 @@ export const projectRoutes = async (parent: FastifyInstance) => {
     createBody: projectCreateRequestSchema,
     updateBody: projectUpdateRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    list: (request, query, page) => service.list(scopeOf(request), query, page),
-    retrieve: (request, slug) => service.retrieve(scopeOf(request), slug),
-    create: (request, body) => service.create(scopeOf(request), body),
-    update: (request, slug, body) => service.update(scopeOf(request), slug, body),
-    destroy: (request, slug) => service.destroy(scopeOf(request), slug),
+    ...scopedHandlers(service),
   });
 
   await app.register(phaseRoutes);

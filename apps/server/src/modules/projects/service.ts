@@ -12,7 +12,6 @@ import type { Database, Executor } from '../../db/client';
 import { clients, projects } from '../../db/schema/index';
 import { insertWithUniqueSlug } from '../../db/unique-slug';
 import { fieldError } from '../../http/errors';
-import { underParent } from '../../http/list-by-parent';
 import { orderByTerms } from '../../http/sorting';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
@@ -91,14 +90,6 @@ export const projectScope = (db: Executor, scope: Scope, projectId: PgColumn): S
           .from(projects)
           .where(clientScope(db, scope, projects.clientId)),
       );
-
-/** The WHERE of a `?project=` list of a project's children (milestones, notes, phases). */
-export const projectChildrenScope = (
-  db: Executor,
-  scope: Scope,
-  projectId: PgColumn,
-  project: number | undefined,
-): SQL | undefined => underParent(projectScope(db, scope, projectId), projectId, project);
 
 /**
  * A `project` reference in a request body: the project if the scope may see it, else a 400 on

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardAnnouncements } from './nested-board';
+import { boardAnnouncements, boardPlaces } from './nested-board';
 
 type End = Parameters<NonNullable<ReturnType<typeof boardAnnouncements>['onDragEnd']>>[0];
 type Over = Parameters<NonNullable<ReturnType<typeof boardAnnouncements>['onDragOver']>>[0];
@@ -23,5 +23,38 @@ describe('boardAnnouncements', () => {
     expect(announce.onDragCancel(event(null))).toBe(
       'Moving was cancelled. step b is back at position 2 of 3.',
     );
+  });
+});
+
+describe('boardPlaces', () => {
+  const section = (id: number, name: string, items: string[]) => ({
+    id,
+    name,
+    items: items.map((description, index) => ({ id: id * 10 + index, description })),
+  });
+  const { name, where } = boardPlaces({
+    shown: [section(1, 'Design', ['Wireframes', 'Mockups']), section(2, 'Build', ['API'])],
+    children: 'items',
+    kinds: { parent: 'section', list: 'items' },
+    parentLabel: (entry) => `section ${entry.name}`,
+    childLabel: (item) => `item ${item.description}`,
+    childPlace: (index, count) => `position ${index + 1} of ${count}`,
+    unknown: { parent: 'a section', child: 'an item' },
+  });
+
+  it('names a parent, its child list and a child by their labels', () => {
+    expect(name('section:2')).toBe('section Build');
+    expect(name('items:1')).toBe('section Design');
+    expect(name('item:11')).toBe('item Mockups');
+    expect(name('section:9')).toBe('a section');
+    expect(name('item:99')).toBe('an item');
+  });
+
+  it('places a parent among the parents, a list at its end and a child in its parent', () => {
+    expect(where('section:2')).toBe('position 2 of 2');
+    expect(where('items:2')).toBe('the end of section Build');
+    expect(where('item:11')).toBe('position 2 of 2 in section Design');
+    expect(where('items:9')).toBe('a section');
+    expect(where('item:99')).toBe('its place');
   });
 });

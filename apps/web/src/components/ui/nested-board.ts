@@ -43,6 +43,82 @@ export const boardAnnouncements = ({
     `Moving was cancelled. ${name(active.id)} is back at ${where(active.id)}.`,
 });
 
+/** Whether a board's dnd-kit id is of this kind: ids carry their kind, "section:4", "items:4". */
+export const isBoardId = (id: UniqueIdentifier, kind: string) => String(id).startsWith(`${kind}:`);
+
+/** The record id in a board's dnd-kit id ("item:9" → 9). */
+const boardIdNumber = (id: UniqueIdentifier) => {
+  const key = String(id);
+  return Number(key.slice(key.indexOf(':') + 1));
+};
+
+/**
+ * `boardAnnouncements`' words on a two-level board, from what it shows: a parent by its label
+ * and "position 2 of 5", its child list as "the end of" it, and a child by its label and its
+ * place in its parent. `kinds` are the id kinds of a parent and of its child list; any other id
+ * is a child's.
+ */
+export const boardPlaces = <
+  K extends string,
+  T extends { id: number } & Record<K, readonly { id: number }[]>,
+>({
+  shown,
+  children,
+  kinds,
+  parentLabel,
+  childLabel,
+  childPlace,
+  unknown,
+}: {
+  shown: readonly T[];
+  /** The parents' key holding their children. */
+  children: K;
+  kinds: { parent: string; list: string };
+  /** "section Design", "flow Checkout". */
+  parentLabel: (parent: T) => string;
+  /** "item Wireframes", "step 2". */
+  childLabel: (child: T[K][number], index: number) => string;
+  /** Where a child is among its parent's `count`: "position 2 of 5", "step 2 of 5". */
+  childPlace: (index: number, count: number) => string;
+  /** What a parent or a child is called while it is not on the board: "a section", "an item". */
+  unknown: { parent: string; child: string };
+}) => {
+  const parentOf = (id: UniqueIdentifier) => shown.find((entry) => entry.id === boardIdNumber(id));
+  const childOf = (id: UniqueIdentifier) => {
+    const at = locateChild(shown, children, boardIdNumber(id));
+    const parent = at && shown.find((entry) => entry.id === at.parentId);
+    const child = at && parent?.[children][at.index];
+    return at && parent && child ? { parent, child, index: at.index } : null;
+  };
+  const isParentOrList = (id: UniqueIdentifier) =>
+    isBoardId(id, kinds.parent) || isBoardId(id, kinds.list);
+
+  return {
+    name: (id: UniqueIdentifier) => {
+      if (isParentOrList(id)) {
+        const parent = parentOf(id);
+        return parent ? parentLabel(parent) : unknown.parent;
+      }
+      const at = childOf(id);
+      return at ? childLabel(at.child, at.index) : unknown.child;
+    },
+    where: (id: UniqueIdentifier) => {
+      if (isBoardId(id, kinds.parent)) {
+        const index = shown.findIndex((entry) => entry.id === boardIdNumber(id));
+        return `position ${index + 1} of ${shown.length}`;
+      }
+      if (isBoardId(id, kinds.list)) {
+        const parent = parentOf(id);
+        return parent ? `the end of ${parentLabel(parent)}` : unknown.parent;
+      }
+      const at = childOf(id);
+      return at
+        ? `${childPlace(at.index, at.parent[children].length)} in ${parentLabel(at.parent)}`
+        : 'its place';
+    },
+  };
+};
+
 type Entry = { data: { current?: unknown } } | null | undefined;
 
 /** A draggable or droppable of the board: `child` names the child's id when it is one. */

@@ -13,7 +13,7 @@ import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Database } from '../../../db/client';
 import { estimateItems, estimateSections } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
-import { ordering } from '../../../http/ordering';
+import { leftThenEntered, ordering } from '../../../http/ordering';
 import { countedPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
@@ -215,8 +215,7 @@ export const createEstimateItemService = (db: Database) => {
             tx,
             inArray(estimateSections.id, [moved.previousParentId, moved.parentId]),
           );
-          const rank = (s: EstimateSection) => (s.id === moved.previousParentId ? 0 : 1);
-          return sections.sort((a, b) => rank(a) - rank(b));
+          return leftThenEntered(sections, moved);
         }),
       );
     },

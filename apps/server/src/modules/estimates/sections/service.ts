@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   EstimateSection,
   EstimateSectionCreateRequest,
@@ -9,7 +9,7 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database } from '../../../db/client';
 import { estimateSections } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { countedPage, underParent } from '../../../http/list-by-parent';
+import { parentsPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
@@ -18,12 +18,13 @@ import { retryOnDeadlock } from '../../../db/retry';
 import { record } from '../../activity/record';
 import { onEstimate } from '../activity';
 
-export const sectionOrder = ordering({
+const sectionColumns = {
   table: estimateSections,
   id: estimateSections.id,
   parent: estimateSections.estimateId,
   order: estimateSections.order,
-});
+};
+export const sectionOrder = ordering(sectionColumns);
 
 /** An estimate's sections, in their order, each answered with its items. */
 export const createEstimateSectionService = (db: Database) => {
@@ -34,28 +35,18 @@ export const createEstimateSectionService = (db: Database) => {
     (await loadSections(db, visible(scope, id)))[0] ?? null;
 
   return {
-    list: async (
-      scope: Scope,
-      filters: EstimateSectionListQuery,
-      page: (total: number) => PageWindow,
-    ) => {
-      const where = underParent(
-        estimateScope(db, scope, estimateSections.estimateId),
-        estimateSections.estimateId,
-        filters.estimate,
-      );
-      const { total, window } = await countedPage(db, estimateSections, where, page);
-      // The page is chosen among sections (not joined rows), then read with its items at once.
-      const pageIds = db
-        .select({ id: estimateSections.id })
-        .from(estimateSections)
-        .where(where)
-        .orderBy(asc(estimateSections.estimateId), asc(estimateSections.order))
-        .limit(window.limit)
-        .offset(window.offset);
-      const rows = await loadSections(db, inArray(estimateSections.id, pageIds));
-      return { count: total, window, rows };
-    },
+    list: (scope: Scope, filters: EstimateSectionListQuery, page: (total: number) => PageWindow) =>
+      parentsPage(
+        db,
+        sectionColumns,
+        underParent(
+          estimateScope(db, scope, estimateSections.estimateId),
+          estimateSections.estimateId,
+          filters.estimate,
+        ),
+        page,
+        (inPage) => loadSections(db, inPage),
+      ),
 
     retrieve: findOne,
 

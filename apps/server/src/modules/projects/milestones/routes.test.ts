@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { milestones, type projects } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
-  createWorld,
+  createProjectWorld,
   DENIED,
   insertProject,
   NOT_FOUND,
+  type ProjectWorld,
   UNAUTHENTICATED,
-  type World,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
 type MilestoneDto = { id: number; name: string; project: number; order: number };
 
 let t: TestContext;
-let w: World;
+let w: ProjectWorld;
 let acme: ProjectRow;
 let globex: ProjectRow;
 let acmeMilestone: MilestoneDto;
@@ -29,9 +29,8 @@ const staffCreate = async (project: number, name: string): Promise<MilestoneDto>
 
 beforeAll(async () => {
   t = await createTestApp();
-  w = await createWorld(t, 'ms');
-  acme = await insertProject(t, { clientId: w.acme.id, name: 'Acme Site', slug: 'acme-site' });
-  globex = await insertProject(t, { clientId: w.globex.id, name: 'Globex', slug: 'globex' });
+  w = await createProjectWorld(t, 'ms');
+  ({ acme, globex } = w.projects);
   acmeMilestone = await staffCreate(acme.id, 'Kick-off');
   globexMilestone = await staffCreate(globex.id, 'Secret');
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type {
   Milestone,
   MilestoneCreateRequest,
@@ -9,10 +9,9 @@ import type { Database, Executor } from '../../../db/client';
 import { milestones } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
 import { record } from '../../activity/record';
-import { listPage } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectChildrenScope, projectScope, referencedProject } from '../service';
+import { projectChild } from '../children';
+import { referencedProject } from '../service';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -37,8 +36,7 @@ const milestoneOrder = ordering({
 
 /** A project's milestones, in their order; created last, reordered by `move`. */
 export const createMilestoneService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(milestones.id, id), projectScope(db, scope, milestones.projectId));
+  const { visible, list } = projectChild(db, milestones, milestones);
 
   const findOne = async (scope: Scope, id: number) => {
     const [row] = await db.select().from(milestones).where(visible(scope, id)).limit(1);
@@ -55,24 +53,17 @@ export const createMilestoneService = (db: Database) => {
     ).map(toMilestoneDto);
 
   return {
-    list: (
-      scope: Scope,
-      filters: { project?: number | undefined },
-      page: (total: number) => PageWindow,
-    ) => {
-      const where = projectChildrenScope(db, scope, milestones.projectId, filters.project);
-      return listPage(db, milestones, where, page, async ({ limit, offset }) =>
-        (
-          await db
-            .select()
-            .from(milestones)
-            .where(where)
-            .orderBy(asc(milestones.projectId), asc(milestones.order))
-            .limit(limit)
-            .offset(offset)
-        ).map(toMilestoneDto),
-      );
-    },
+    list: list(async (where, { limit, offset }) =>
+      (
+        await db
+          .select()
+          .from(milestones)
+          .where(where)
+          .orderBy(asc(milestones.projectId), asc(milestones.order))
+          .limit(limit)
+          .offset(offset)
+      ).map(toMilestoneDto),
+    ),
 
     retrieve: async (scope: Scope, id: number) => {
       const row = await findOne(scope, id);

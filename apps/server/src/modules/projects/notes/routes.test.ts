@@ -2,19 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { projects } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
-  createWorld,
+  createProjectWorld,
   DENIED,
-  insertProject,
   NOT_FOUND,
+  type ProjectWorld,
   UNAUTHENTICATED,
-  type World,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
 type NoteDto = { id: number; project: number; content: string; status: string; created_at: string };
 
 let t: TestContext;
-let w: World;
+let w: ProjectWorld;
 let acme: ProjectRow;
 let globex: ProjectRow;
 let acmeNote: NoteDto;
@@ -32,9 +31,8 @@ const addNote = async (project: number, content: string, status?: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  w = await createWorld(t, 'no');
-  acme = await insertProject(t, { clientId: w.acme.id, name: 'Acme Site', slug: 'acme-site' });
-  globex = await insertProject(t, { clientId: w.globex.id, name: 'Globex', slug: 'globex' });
+  w = await createProjectWorld(t, 'no');
+  ({ acme, globex } = w.projects);
   acmeNote = await addNote(acme.id, 'Kick-off went well.\nNext: wireframes.');
   globexNote = await addNote(globex.id, 'Confidential', 'on_hold');
 });

@@ -6,7 +6,8 @@ import {
   projectNoteUpdateRequestSchema,
 } from '@portal/contract/projects';
 import { registerResource } from '../../../http/resource';
-import { permissions, scopeOf } from '../../../http/scope';
+import { permissions } from '../../../http/scope';
+import { scopedHandlers } from '../../../http/service-handlers';
 import { createProjectNoteService } from './service';
 
 /** `project-notes`: read as the project, written by staff. */
@@ -20,10 +21,6 @@ export const projectNoteRoutes = async (app: FastifyInstance) => {
     createBody: projectNoteCreateRequestSchema,
     updateBody: projectNoteUpdateRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    list: (request, query, page) => notes.list(scopeOf(request), query, page),
-    retrieve: (request, id) => notes.retrieve(scopeOf(request), id),
-    create: (request, body) => notes.create(scopeOf(request), body),
-    update: (request, id, body) => notes.update(scopeOf(request), id, body),
-    destroy: (request, id) => notes.destroy(scopeOf(request), id),
+    ...scopedHandlers(notes),
   });
 };

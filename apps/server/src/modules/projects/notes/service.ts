@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type {
   NoteStatus,
   ProjectNote,
@@ -7,12 +7,11 @@ import type {
 } from '@portal/contract/projects';
 import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
-import { listPage } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
 import { notifyProjectNote } from '../../notifications/notify';
 import type { Scope } from '../../../http/scope';
 import { changedFields, excerpt, record } from '../../activity/record';
-import { projectChildrenScope, projectScope, referencedProject } from '../service';
+import { projectChild } from '../children';
+import { referencedProject } from '../service';
 
 type NoteRow = typeof projectNotes.$inferSelect;
 
@@ -31,8 +30,7 @@ const noteContext = (row: NoteRow) => ({
 
 /** Notes on a project, newest first. */
 export const createProjectNoteService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(projectNotes.id, id), projectScope(db, scope, projectNotes.projectId));
+  const { visible, list } = projectChild(db, projectNotes, projectNotes);
 
   const findOne = async (scope: Scope, id: number) => {
     const [row] = await db.select().from(projectNotes).where(visible(scope, id)).limit(1);
@@ -40,26 +38,19 @@ export const createProjectNoteService = (db: Database) => {
   };
 
   // A project's child like milestones, but not an ordered one (newest first, no `move`), so it
-  // shares only the list-by-parent query, not defineOrderedResource.
+  // shares only the project child's reads, not defineOrderedResource.
   return {
-    list: (
-      scope: Scope,
-      filters: { project?: number | undefined },
-      page: (total: number) => PageWindow,
-    ) => {
-      const where = projectChildrenScope(db, scope, projectNotes.projectId, filters.project);
-      return listPage(db, projectNotes, where, page, async ({ limit, offset }) =>
-        (
-          await db
-            .select()
-            .from(projectNotes)
-            .where(where)
-            .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-            .limit(limit)
-            .offset(offset)
-        ).map(toNoteDto),
-      );
-    },
+    list: list(async (where, { limit, offset }) =>
+      (
+        await db
+          .select()
+          .from(projectNotes)
+          .where(where)
+          .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toNoteDto),
+    ),
 
     retrieve: findOne,
 

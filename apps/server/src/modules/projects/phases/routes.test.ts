@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { projects } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
-  createWorld,
+  createProjectWorld,
   DENIED,
-  insertProject,
   NOT_FOUND,
+  type ProjectWorld,
   UNAUTHENTICATED,
-  type World,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -15,7 +14,7 @@ type PhaseDto = { id: number; phase_name: string };
 type ProjectPhaseDto = { id: number; project: number; phase: PhaseDto; completed: string | null };
 
 let t: TestContext;
-let w: World;
+let w: ProjectWorld;
 let acme: ProjectRow;
 let globex: ProjectRow;
 let defaults: PhaseDto[];
@@ -34,9 +33,8 @@ const addPhase = async (project: number, phase: number, completed?: string | nul
 
 beforeAll(async () => {
   t = await createTestApp();
-  w = await createWorld(t, 'ph');
-  acme = await insertProject(t, { clientId: w.acme.id, name: 'Acme Site', slug: 'acme-site' });
-  globex = await insertProject(t, { clientId: w.globex.id, name: 'Globex', slug: 'globex' });
+  w = await createProjectWorld(t, 'ph');
+  ({ acme, globex } = w.projects);
   defaults = (await w.as('member').get('/api/phases/')).json().results;
   acmePhase = await addPhase(acme.id, defaults[0]!.id, '2025-01-15');
   globexPhase = await addPhase(globex.id, defaults[1]!.id);

@@ -8,7 +8,8 @@ import {
   projectPhaseUpdateRequestSchema,
 } from '@portal/contract/projects';
 import { registerResource } from '../../../http/resource';
-import { permissions, scopeOf } from '../../../http/scope';
+import { permissions } from '../../../http/scope';
+import { scopedHandlers, unscopedHandlers } from '../../../http/service-handlers';
 import { createPhaseService, createProjectPhaseService } from './service';
 
 /** `phases` (the studio's list, read by everyone signed in) and `project-phases` (as project). */
@@ -22,11 +23,7 @@ export const phaseRoutes = async (app: FastifyInstance) => {
     createBody: phaseWriteRequestSchema,
     updateBody: phaseWriteRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    list: (_request, _query, page) => phases.list(page),
-    retrieve: (_request, id) => phases.retrieve(id),
-    create: (_request, body) => phases.create(body),
-    update: (_request, id, body) => phases.update(id, body),
-    destroy: (_request, id) => phases.destroy(id),
+    ...unscopedHandlers(phases),
   });
 
   registerResource(app, {
@@ -36,10 +33,6 @@ export const phaseRoutes = async (app: FastifyInstance) => {
     createBody: projectPhaseCreateRequestSchema,
     updateBody: projectPhaseUpdateRequestSchema,
     permission: permissions.readSignedInWriteStaff,
-    list: (request, query, page) => projectPhases.list(scopeOf(request), query, page),
-    retrieve: (request, id) => projectPhases.retrieve(scopeOf(request), id),
-    create: (request, body) => projectPhases.create(scopeOf(request), body),
-    update: (request, id, body) => projectPhases.update(scopeOf(request), id, body),
-    destroy: (request, id) => projectPhases.destroy(scopeOf(request), id),
+    ...scopedHandlers(projectPhases),
   });
 };

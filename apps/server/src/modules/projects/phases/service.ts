@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import {
   PROJECT_MESSAGES,
@@ -11,11 +11,11 @@ import {
 import type { Database, Executor } from '../../../db/client';
 import { phases, projectPhases } from '../../../db/schema/index';
 import { ApiError, fieldError, nonFieldError } from '../../../http/errors';
-import { listPage } from '../../../http/list-by-parent';
 import { changedFields, record } from '../../activity/record';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
-import { projectChildrenScope, projectScope, referencedProject } from '../service';
+import { projectChild } from '../children';
+import { referencedProject } from '../service';
 
 type PhaseRow = typeof phases.$inferSelect;
 
@@ -122,6 +122,7 @@ const toProjectPhaseDto = (row: {
 
 /** Which phases a project goes through, and the day each was completed. */
 export const createProjectPhaseService = (db: Database) => {
+  const { visible, list } = projectChild(db, projectPhases, projectPhases);
   const select = (executor: Executor, where: SQL | undefined) =>
     executor
       .select(projectPhaseColumns)
@@ -130,10 +131,7 @@ export const createProjectPhaseService = (db: Database) => {
       .where(where);
 
   const findOne = async (scope: Scope, id: number) => {
-    const [row] = await select(
-      db,
-      and(eq(projectPhases.id, id), projectScope(db, scope, projectPhases.projectId)),
-    ).limit(1);
+    const [row] = await select(db, visible(scope, id)).limit(1);
     return row ? toProjectPhaseDto(row) : null;
   };
 
@@ -160,21 +158,14 @@ export const createProjectPhaseService = (db: Database) => {
   };
 
   return {
-    list: (
-      scope: Scope,
-      filters: { project?: number | undefined },
-      page: (total: number) => PageWindow,
-    ) => {
-      const where = projectChildrenScope(db, scope, projectPhases.projectId, filters.project);
-      return listPage(db, projectPhases, where, page, async ({ limit, offset }) =>
-        (
-          await select(db, where)
-            .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
-            .limit(limit)
-            .offset(offset)
-        ).map(toProjectPhaseDto),
-      );
-    },
+    list: list(async (where, { limit, offset }) =>
+      (
+        await select(db, where)
+          .orderBy(asc(projectPhases.projectId), asc(phases.id), asc(projectPhases.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toProjectPhaseDto),
+    ),
 
     retrieve: findOne,
 
@@ -233,7 +224,7 @@ export const createProjectPhaseService = (db: Database) => {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(projectPhases)
-          .where(and(eq(projectPhases.id, id), projectScope(tx, scope, projectPhases.projectId)))
+          .where(visible(scope, id, tx))
           .returning({ id: projectPhases.id });
         if (deleted.length > 0)
           await record(tx, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MoveRequest } from '@portal/contract/ordering';
 import type {
   TestFlow,
@@ -9,19 +9,20 @@ import type {
 import type { Database } from '../../../db/client';
 import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { countedPage, underParent } from '../../../http/list-by-parent';
+import { parentsPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
 import { loadFlows } from '../flows-query';
 import { lockMilestone, milestoneScope, referencedMilestone } from '../scope';
 
-export const flowOrder = ordering({
+const flowColumns = {
   table: testFlows,
   id: testFlows.id,
   parent: testFlows.milestoneId,
   order: testFlows.order,
-});
+};
+export const flowOrder = ordering(flowColumns);
 
 /** A milestone's test flows, in their order, each answered with its steps. */
 export const createTestFlowService = (db: Database) => {
@@ -42,24 +43,18 @@ export const createTestFlowService = (db: Database) => {
   };
 
   return {
-    list: async (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) => {
-      const where = underParent(
-        milestoneScope(db, scope, testFlows.milestoneId),
-        testFlows.milestoneId,
-        filters.milestone,
-      );
-      const { total, window } = await countedPage(db, testFlows, where, page);
-      // The page is chosen among flows (not joined rows), then read with its steps at once.
-      const pageIds = db
-        .select({ id: testFlows.id })
-        .from(testFlows)
-        .where(where)
-        .orderBy(asc(testFlows.milestoneId), asc(testFlows.order))
-        .limit(window.limit)
-        .offset(window.offset);
-      const rows = await loadFlows(db, inArray(testFlows.id, pageIds));
-      return { count: total, window, rows };
-    },
+    list: (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) =>
+      parentsPage(
+        db,
+        flowColumns,
+        underParent(
+          milestoneScope(db, scope, testFlows.milestoneId),
+          testFlows.milestoneId,
+          filters.milestone,
+        ),
+        page,
+        (inPage) => loadFlows(db, inPage),
+      ),
 
     retrieve: findOne,
 

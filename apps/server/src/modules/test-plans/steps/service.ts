@@ -11,7 +11,7 @@ import type {
 import type { Database } from '../../../db/client';
 import { testFlows, testSteps } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
-import { ordering } from '../../../http/ordering';
+import { leftThenEntered, ordering } from '../../../http/ordering';
 import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
@@ -140,8 +140,7 @@ export const createTestStepService = (db: Database) => {
             tx,
             inArray(testFlows.id, [moved.previousParentId, moved.parentId]),
           );
-          const rank = (f: TestFlow) => (f.id === moved.previousParentId ? 0 : 1);
-          return flows.sort((a, b) => rank(a) - rank(b));
+          return leftThenEntered(flows, moved);
         }),
       );
     },

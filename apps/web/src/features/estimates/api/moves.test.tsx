@@ -1,59 +1,15 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import type { EstimateDetail } from '@portal/contract/estimates';
 import { toast } from '../../../components/ui/toast';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
+import { estimateDetail as estimate, estimateSection as section } from '../test-fixtures';
 import { estimateKeys } from './keys';
 import { useEstimateMoves } from './moves';
 
-const item = (id: number, section: number, order: number): EstimateItem => ({
-  id,
-  section,
-  description: `Item ${id}`,
-  hours_low: '1.00',
-  hours_high: '2.00',
-  notes: '',
-  questions: '',
-  comment_count: 0,
-  order,
-});
-
-const section = (id: number, order: number, itemIds: number[]): EstimateSection => ({
-  id,
-  estimate: 5,
-  name: `Section ${id}`,
-  order,
-  items: itemIds.map((itemId, index) => item(itemId, id, index)),
-  total_hours_low: '0.00',
-  total_hours_high: '0.00',
-});
-
-const estimate = (...sections: EstimateSection[]): EstimateDetail => ({
-  id: 5,
-  project: { id: 1, name: 'Site', slug: 'site', client: { id: 1, name: 'Acme', slug: 'acme' } },
-  name: 'Estimate',
-  description: 'Text',
-  scope_of_work: '',
-  deliverables: '',
-  not_included: '',
-  safe_modifier: '1.00',
-  sections,
-  total_hours_low: '0.00',
-  total_hours_high: '0.00',
-  total_hours_safe: '0.00',
-  hourly_rate: null,
-  currency: '',
-  price: null,
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = withClient(() => queryClient);
 
 /** Section ids with their item ids, as the cache holds them now. */
 const arrangement = () =>
@@ -61,21 +17,8 @@ const arrangement = () =>
     .getQueryData<EstimateDetail>(estimateKeys.detail(5))
     ?.sections.map((s) => [s.id, s.items.map((i) => i.id)]);
 
-/** A fetch whose answers the test gives one by one. */
-const pendingFetch = () => {
-  const answers: ((response: Response) => void)[] = [];
-  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, answer: (index: number, response: Response) => answers[index]?.(response) };
-};
-
-const call = (fetch: ReturnType<typeof vi.fn>, index: number) => {
-  const [url, init] = fetch.mock.calls[index] as unknown as [string, RequestInit];
-  return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
-};
-
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = testClient();
   queryClient.setQueryData(
     estimateKeys.detail(5),
     estimate(section(10, 0, [1, 2]), section(20, 1, [3])),
@@ -98,7 +41,7 @@ describe('useEstimateMoves', () => {
         [10, [1, 2]],
       ]),
     );
-    expect(call(fetch, 0)).toEqual({
+    expect(fetchCall(fetch, 0)).toEqual({
       url: '/api/estimate-sections/20/move/',
       method: 'POST',
       body: { to: 0 },
@@ -125,7 +68,7 @@ describe('useEstimateMoves', () => {
         [20, [3, 1]],
       ]),
     );
-    expect(call(fetch, 0)).toEqual({
+    expect(fetchCall(fetch, 0)).toEqual({
       url: '/api/estimate-items/1/move/',
       method: 'POST',
       body: { to: 1, section: 20 },
@@ -181,7 +124,7 @@ describe('useEstimateMoves', () => {
     // The first answer alone would put section 20 back in second place: it is not applied.
     answer(0, json(200, [section(10, 0, [2, 1])]));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(call(fetch, 1).url).toBe('/api/estimate-sections/20/move/');
+    expect(fetchCall(fetch, 1).url).toBe('/api/estimate-sections/20/move/');
     expect(arrangement()).toEqual([
       [20, [3]],
       [10, [2, 1]],

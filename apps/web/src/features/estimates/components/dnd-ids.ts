@@ -1,5 +1,3 @@
-import type { UniqueIdentifier } from '@dnd-kit/core';
-
 /**
  * Sections, items and the item list of each section share one drag-and-drop context, so their
  * ids carry their kind. The data attached to each says what it is and where it sits.
@@ -15,6 +13,3 @@ export type DndData =
 
 export const dndData = (entry: { data: { current?: unknown } } | null | undefined) =>
   (entry?.data.current ?? null) as DndData | null;
-
-export const isDndId = (id: UniqueIdentifier, type: 'section' | 'item' | 'items') =>
-  String(id).startsWith(`${type}:`);

@@ -1,15 +1,16 @@
-import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
 import {
   boardAnnouncements,
+  boardPlaces,
   useNestedBoard,
   verticalOnly,
 } from '../../../components/ui/nested-board';
 import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import { locateItem } from '../lib/estimate-state';
-import { dndData, isDndId, sectionDndId } from './dnd-ids';
+import { dndData, sectionDndId } from './dnd-ids';
 import { ItemDragPreview } from './item-row';
 import { SectionCard, SectionDragPreview, type SectionActions } from './section-card';
 
@@ -54,34 +55,15 @@ export const EstimateBoard = ({
   });
   const { shown, dragging } = board;
 
-  const parse = (id: UniqueIdentifier) => {
-    const key = String(id);
-    return Number(key.slice(key.indexOf(':') + 1));
-  };
-  const name = (id: UniqueIdentifier) => {
-    if (isDndId(id, 'section') || isDndId(id, 'items')) {
-      const section = shown.find((entry) => entry.id === parse(id));
-      return section ? `section ${section.name}` : 'a section';
-    }
-    const at = locateItem(shown, parse(id));
-    const item = at && shown.find((entry) => entry.id === at.sectionId)?.items[at.index];
-    return item ? `item ${item.description}` : 'an item';
-  };
-  const where = (id: UniqueIdentifier) => {
-    if (isDndId(id, 'section')) {
-      const index = shown.findIndex((entry) => entry.id === parse(id));
-      return `position ${index + 1} of ${shown.length}`;
-    }
-    if (isDndId(id, 'items')) {
-      const section = shown.find((entry) => entry.id === parse(id));
-      return section ? `the end of section ${section.name}` : 'a section';
-    }
-    const at = locateItem(shown, parse(id));
-    const section = at && shown.find((entry) => entry.id === at.sectionId);
-    return at && section
-      ? `position ${at.index + 1} of ${section.items.length} in section ${section.name}`
-      : 'its place';
-  };
+  const { name, where } = boardPlaces({
+    shown,
+    children: 'items',
+    kinds: { parent: 'section', list: 'items' },
+    parentLabel: (section) => `section ${section.name}`,
+    childLabel: (item) => `item ${item.description}`,
+    childPlace: (index, count) => `position ${index + 1} of ${count}`,
+    unknown: { parent: 'a section', child: 'an item' },
+  });
 
   const dragged =
     dragging?.kind === 'parent'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import type { EstimateDetail, EstimateSection } from '@portal/contract/estimates';
 import {
   appendItem,
   appendSection,
@@ -15,46 +15,11 @@ import {
   sameArrangement,
   setSections,
 } from './estimate-state';
-
-const item = (id: number, section: number, order: number): EstimateItem => ({
-  id,
-  section,
-  description: `Item ${id}`,
-  hours_low: '1.00',
-  hours_high: '2.00',
-  notes: '',
-  questions: '',
-  comment_count: 0,
-  order,
-});
-
-const section = (id: number, order: number, itemIds: number[]): EstimateSection => ({
-  id,
-  estimate: 1,
-  name: `Section ${id}`,
-  order,
-  items: itemIds.map((itemId, index) => item(itemId, id, index)),
-  total_hours_low: '0.00',
-  total_hours_high: '0.00',
-});
-
-const estimate = (...sections: EstimateSection[]): EstimateDetail => ({
-  id: 1,
-  project: { id: 1, name: 'Site', slug: 'site', client: { id: 1, name: 'Acme', slug: 'acme' } },
-  name: 'Estimate',
-  description: '',
-  scope_of_work: '',
-  deliverables: '',
-  not_included: '',
-  safe_modifier: '1.00',
-  sections,
-  total_hours_low: '0.00',
-  total_hours_high: '0.00',
-  total_hours_safe: '0.00',
-  hourly_rate: null,
-  currency: '',
-  price: null,
-});
+import {
+  estimateDetail as estimate,
+  estimateItem as item,
+  estimateSection as section,
+} from '../test-fixtures';
 
 /** Section ids, each with its item ids: [[10, [1, 2]], [20, [3]]]. */
 const shape = (value: EstimateDetail | readonly EstimateSection[]) =>

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANVAS_CONFLICT_MESSAGE, type Canvas, type CanvasSummary } from '@portal/contract/canvas';
 import { toast } from '../../../components/ui/toast';
+import { fetchCall, json, testClient, withClient } from '../../../test/api-fakes';
 import {
   canvasConflict,
   useCanvases,
@@ -26,8 +26,6 @@ const canvas = (id: number, name: string, extra: Partial<Canvas> = {}): Canvas =
 });
 const summary = ({ data: _data, ...rest }: Canvas): CanvasSummary => rest;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const page = (results: unknown[], next: string | null = null) => ({
   count: results.length,
   next,
@@ -36,22 +34,12 @@ const page = (results: unknown[], next: string | null = null) => ({
 });
 
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = withClient(() => queryClient);
 const listNames = () =>
   queryClient.getQueryData<CanvasSummary[]>(canvasKeys.list())?.map((row) => row.name);
-const call = (fetch: ReturnType<typeof vi.fn>, index = 0) => {
-  const [url, init] = fetch.mock.calls[index] as unknown as [string, RequestInit];
-  return {
-    url,
-    method: init.method,
-    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
-};
 
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = testClient();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,7 +56,7 @@ describe('useCanvases', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data?.map((row) => row.name)).toEqual(['Shop', 'Blog']);
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(call(fetch).url).toMatch(/^\/api\/canvas\/\?page=1&page_size=100$/);
+    expect(fetchCall(fetch).url).toMatch(/^\/api\/canvas\/\?page=1&page_size=100$/);
   });
 });
 
@@ -81,7 +69,7 @@ describe('useCreateCanvas', () => {
 
     act(() => result.current.mutate({ name: 'Billing', client_id: 3 }));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(call(fetch)).toEqual({
+    expect(fetchCall(fetch)).toEqual({
       url: '/api/canvas/',
       method: 'POST',
       body: { name: 'Billing', client_id: 3, data: '' },
@@ -102,7 +90,7 @@ describe('useUpdateCanvas', () => {
 
     act(() => result.current.mutate({ data: '{"nodes":[]}', version: 1 }));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(call(fetch)).toEqual({
+    expect(fetchCall(fetch)).toEqual({
       url: '/api/canvas/1/',
       method: 'PATCH',
       body: { data: '{"nodes":[]}', version: 1 },
@@ -158,7 +146,7 @@ describe('useDeleteCanvas', () => {
 
     act(() => result.current.mutate(1));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(call(fetch)).toEqual({ url: '/api/canvas/1/', method: 'DELETE', body: undefined });
+    expect(fetchCall(fetch)).toEqual({ url: '/api/canvas/1/', method: 'DELETE', body: undefined });
     expect(listNames()).toEqual(['Blog']);
     expect(queryClient.getQueryData(canvasKeys.detail(1))).toBeUndefined();
   });

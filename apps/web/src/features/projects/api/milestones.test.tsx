@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import { toast } from '../../../components/ui/toast';
+import { json, testClient, withClient } from '../../../test/api-fakes';
 import { projectKeys } from './keys';
 import { useMoveMilestone } from './milestones';
 
@@ -15,18 +15,13 @@ const milestone = (id: number, name: string, order: number): Milestone => ({
 });
 const initial = [milestone(1, 'Alpha', 0), milestone(2, 'Beta', 1), milestone(3, 'Gamma', 2)];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = withClient(() => queryClient);
 const names = () =>
   queryClient.getQueryData<Milestone[]>(projectKeys.milestones(7))?.map((m) => m.name);
 
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = testClient();
   queryClient.setQueryData(projectKeys.milestones(7), initial);
 });
 afterEach(() => vi.unstubAllGlobals());

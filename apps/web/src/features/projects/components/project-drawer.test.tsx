@@ -4,36 +4,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Project } from '@portal/contract/projects';
 import { ProjectDrawer } from './project-drawer';
+import { json } from '../../../test/api-fakes';
+import { projectFixture } from '../test-fixtures';
 
-const project: Project = {
-  id: 1,
-  name: 'Acme Website',
-  slug: 'acme-website',
-  client: 5,
-  vision: '',
-  statement_of_work: '',
-  target_date: null,
-  status: 'in_progress',
+const project = projectFixture({
   phase: 'Design',
   percentage_complete: 45,
-  slack_url: null,
-  drive_folder_url: null,
-  harvest_url: null,
-  staging_url: null,
-  production_url: null,
   figma_url: 'https://figma.com/file/acme',
-  zeplin_url: null,
-  frontend_repo_url: null,
-  backend_repo_url: null,
-  flutter_repo_url: null,
-  android_repo_url: null,
-  ios_repo_url: null,
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
 
 let calls: { url: string; method: string; body: unknown }[];
 let reply: (url: string, method: string) => Response;

@@ -1,47 +1,24 @@
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Project } from '@portal/contract/projects';
 import type { User } from '@portal/contract/users';
 import { AppProvider } from '../../../app/provider';
 import { TOKEN_KEY } from '../../../lib/tokens';
 import { ProjectRoute } from './project';
+import { json, memberUser } from '../../../test/api-fakes';
+import { projectFixture } from '../test-fixtures';
 
-const member: User = {
-  id: 2,
-  email: 'dana@acme.example',
-  first_name: 'Dana',
-  last_name: 'Reyes',
-  phone: '',
-  image: null,
-  is_superuser: false,
-};
+const member = memberUser;
 const staff: User = { ...member, id: 1, email: 'lee@studio.example', is_superuser: true };
 
-const project: Project = {
-  id: 1,
-  name: 'Acme Website',
-  slug: 'acme-website',
-  client: 5,
+const project = projectFixture({
   vision: 'Fast.\nFriendly.',
-  statement_of_work: '',
   target_date: '2026-03-04',
   status: 'on_hold',
   phase: 'Design',
   percentage_complete: 45,
   slack_url: 'https://acme.slack.com/archives/C1',
-  drive_folder_url: null,
-  harvest_url: null,
-  staging_url: null,
-  production_url: null,
-  figma_url: null,
-  zeplin_url: null,
-  frontend_repo_url: null,
-  backend_repo_url: null,
-  flutter_repo_url: null,
-  android_repo_url: null,
-  ios_repo_url: null,
-};
+});
 
 const page = (results: unknown[]) => ({
   count: results.length,
@@ -49,8 +26,6 @@ const page = (results: unknown[]) => ({
   previous: null,
   results,
 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The API as the project screen reads it. */
 const answer = (user: User) => (url: string) => {

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow } from '@portal/contract/test-plans';
 import { toast } from '../../../components/ui/toast';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { testPlanKeys } from './keys';
 import { usePlanMoves } from './moves';
 
@@ -21,13 +21,8 @@ const flow = (id: number, order: number, stepIds: number[]): TestFlow => ({
   })),
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = withClient(() => queryClient);
 
 /** Flow ids with their step ids, as the cache holds them now. */
 const arrangement = () =>
@@ -35,21 +30,8 @@ const arrangement = () =>
     .getQueryData<TestFlow[]>(testPlanKeys.flows(7))
     ?.map((f) => [f.id, f.test_steps.map((s) => s.id)]);
 
-/** A fetch whose answers the test gives one by one. */
-const pendingFetch = () => {
-  const answers: ((response: Response) => void)[] = [];
-  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, answer: (index: number, response: Response) => answers[index]?.(response) };
-};
-
-const call = (fetch: ReturnType<typeof vi.fn>, index: number) => {
-  const [url, init] = fetch.mock.calls[index] as unknown as [string, RequestInit];
-  return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
-};
-
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = testClient();
   queryClient.setQueryData(testPlanKeys.flows(7), [flow(1, 0, [11, 12]), flow(2, 1, [21])]);
 });
 afterEach(() => {
@@ -69,7 +51,7 @@ describe('usePlanMoves', () => {
         [1, [11, 12]],
       ]),
     );
-    expect(call(fetch, 0)).toEqual({
+    expect(fetchCall(fetch, 0)).toEqual({
       url: '/api/test-flows/1/move/',
       method: 'POST',
       body: { direction: 'down' },
@@ -92,7 +74,7 @@ describe('usePlanMoves', () => {
     const { result } = renderHook(() => usePlanMoves(7), { wrapper });
     act(() => result.current.moveFlow({ flowId: 2, from: 1, to: 0 }));
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
-    expect(call(fetch, 0).body).toEqual({ to: 0 });
+    expect(fetchCall(fetch, 0).body).toEqual({ to: 0 });
   });
 
   it('moves a step into another flow, merges the answer and reloads the plan', async () => {
@@ -106,7 +88,7 @@ describe('usePlanMoves', () => {
         [2, [21, 11]],
       ]),
     );
-    expect(call(fetch, 0)).toEqual({
+    expect(fetchCall(fetch, 0)).toEqual({
       url: '/api/test-steps/11/move/',
       method: 'POST',
       body: { to: 1, test_flow: 2 },

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
+import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { testPlanKeys } from './keys';
 import { useUpdateStep } from './steps';
 
@@ -18,26 +18,8 @@ const flows = (): TestFlow[] => [
   { id: 1, name: 'Flow 1', order: 0, milestone: 7, test_steps: [step(11), step(12)] },
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
-
-/** A fetch whose answers the test gives one by one. */
-const pendingFetch = () => {
-  const answers: ((response: Response) => void)[] = [];
-  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, answer: (index: number, response: Response) => answers[index]?.(response) };
-};
-
-const call = (fetch: ReturnType<typeof vi.fn>, index: number) => {
-  const [url, init] = fetch.mock.calls[index] as unknown as [string, RequestInit];
-  return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
-};
+const wrapper = withClient(() => queryClient);
 
 const cachedType = (id: number) =>
   queryClient
@@ -45,7 +27,7 @@ const cachedType = (id: number) =>
     ?.test_steps.find((s) => s.id === id)?.type;
 
 beforeEach(() => {
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = testClient();
   queryClient.setQueryData(testPlanKeys.flows(7), flows());
 });
 afterEach(() => {
@@ -61,12 +43,12 @@ describe('useUpdateStep', () => {
     act(() => result.current(step(11), { type: 'INTERACT' }));
     act(() => result.current(step(12), { description: 'New text' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(call(fetch, 0)).toEqual({
+    expect(fetchCall(fetch, 0)).toEqual({
       url: '/api/test-steps/11/',
       method: 'PATCH',
       body: { type: 'INTERACT' },
     });
-    expect(call(fetch, 1)).toEqual({
+    expect(fetchCall(fetch, 1)).toEqual({
       url: '/api/test-steps/12/',
       method: 'PATCH',
       body: { description: 'New text' },
@@ -89,8 +71,8 @@ describe('useUpdateStep', () => {
 
     answer(0, json(200, step(11, 'INTERACT')));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(call(fetch, 0).body).toEqual({ type: 'INTERACT' });
-    expect(call(fetch, 1).body).toEqual({ type: 'VERIFY' });
+    expect(fetchCall(fetch, 0).body).toEqual({ type: 'INTERACT' });
+    expect(fetchCall(fetch, 1).body).toEqual({ type: 'VERIFY' });
   });
 
   it('lets different steps save side by side', async () => {

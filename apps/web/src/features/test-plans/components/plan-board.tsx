@@ -1,9 +1,10 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { DndContext, DragOverlay, type UniqueIdentifier } from '@dnd-kit/core';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
 import {
   boardAnnouncements,
+  boardPlaces,
   useNestedBoard,
   verticalOnly,
 } from '../../../components/ui/nested-board';
@@ -12,7 +13,7 @@ import type { FlowMove, StepMove } from '../api/moves';
 import { locateStep, type Flows } from '../lib/plan-state';
 import { flowElementId, flowRowId } from '../lib/dom-ids';
 import { createNearFlows } from '../lib/near-flows';
-import { dndData, flowDndId, isDndId } from './dnd-ids';
+import { dndData, flowDndId } from './dnd-ids';
 import { FlowCard, FlowDragPreview, FlowRow } from './flow-card';
 import { FlowBinding } from './plan-dnd';
 import { StepDragPreview } from './step-row';
@@ -112,33 +113,15 @@ export const PlanBoard = memo(function PlanBoard({
     if (!folded) flowAnchor.current = null;
   }, [folded]);
 
-  const parse = (id: UniqueIdentifier) => {
-    const key = String(id);
-    return Number(key.slice(key.indexOf(':') + 1));
-  };
-  const name = (id: UniqueIdentifier) => {
-    if (isDndId(id, 'flow') || isDndId(id, 'steps')) {
-      const flow = shown.find((entry) => entry.id === parse(id));
-      return flow ? `flow ${flow.name}` : 'a flow';
-    }
-    const at = locateStep(shown, parse(id));
-    return at ? `step ${at.index + 1}` : 'a step';
-  };
-  const where = (id: UniqueIdentifier) => {
-    if (isDndId(id, 'flow')) {
-      const index = shown.findIndex((entry) => entry.id === parse(id));
-      return `position ${index + 1} of ${shown.length}`;
-    }
-    if (isDndId(id, 'steps')) {
-      const flow = shown.find((entry) => entry.id === parse(id));
-      return flow ? `the end of flow ${flow.name}` : 'a flow';
-    }
-    const at = locateStep(shown, parse(id));
-    const flow = at && shown.find((entry) => entry.id === at.flowId);
-    return at && flow
-      ? `step ${at.index + 1} of ${flow.test_steps.length} in flow ${flow.name}`
-      : 'its place';
-  };
+  const { name, where } = boardPlaces({
+    shown,
+    children: 'test_steps',
+    kinds: { parent: 'flow', list: 'steps' },
+    parentLabel: (flow) => `flow ${flow.name}`,
+    childLabel: (_step, index) => `step ${index + 1}`,
+    childPlace: (index, count) => `step ${index + 1} of ${count}`,
+    unknown: { parent: 'a flow', child: 'a step' },
+  });
 
   const draggedId = board.dragging?.id;
   const draggedFlow = dragging === 'flow' ? shown.find((flow) => flow.id === draggedId) : undefined;

@@ -3,20 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow } from '@portal/contract/test-plans';
-import type { User } from '@portal/contract/users';
 import { AppProvider } from '../../../app/provider';
 import { TOKEN_KEY } from '../../../lib/tokens';
 import { TestPlanRoute } from './test-plan';
+import { json, memberUser } from '../../../test/api-fakes';
+import { projectFixture } from '../../projects/test-fixtures';
 
-const member: User = {
-  id: 2,
-  email: 'dana@acme.example',
-  first_name: 'Dana',
-  last_name: 'Reyes',
-  phone: '',
-  image: null,
-  is_superuser: false,
-};
+const member = memberUser;
 
 const flows: TestFlow[] = [
   {
@@ -38,39 +31,15 @@ const flows: TestFlow[] = [
   { id: 22, name: 'Checkout', order: 1, milestone: 7, test_steps: [] },
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 /** The PATCH of a step waits for the test to let it through. */
 let patched: Promise<void>;
 let letPatchThrough: () => void;
 
-const project = {
+const project = projectFixture({
   id: 3,
-  name: 'Acme Website',
-  slug: 'acme-website',
-  client: 5,
-  vision: '',
-  statement_of_work: '',
-  target_date: null,
-  status: 'in_progress',
-  phase: '',
-  percentage_complete: 0,
-  slack_url: null,
-  drive_folder_url: null,
-  harvest_url: null,
-  staging_url: null,
-  production_url: null,
-  figma_url: null,
-  zeplin_url: null,
-  frontend_repo_url: null,
-  backend_repo_url: null,
-  flutter_repo_url: null,
-  android_repo_url: null,
-  ios_repo_url: null,
-};
+});
 
 /** The API as the test plan screen reads and writes it. */
 const answer = (url: string, init: RequestInit = {}) => {
