@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TokenResponse } from '@portal/contract/auth';
 import type { User } from '@portal/contract/users';
@@ -36,12 +36,26 @@ export const fetchCurrentUser = async (): Promise<User | null> => {
   }
 };
 
+const userQuery = {
+  queryKey: userQueryKey,
+  queryFn: fetchCurrentUser,
+  staleTime: Infinity,
+  retry: false,
+} as const;
+
+/**
+ * Asks for the signed-in user as the app starts, while the router is still loading the screen's
+ * chunks: every signed-in screen waits for the user before it asks for its own data, so asking
+ * only once the layout renders put a round trip and more in front of every first paint
+ * (decision 0025).
+ */
+export const prefetchCurrentUser = (queryClient: QueryClient) => {
+  if (getAuthToken()) void queryClient.prefetchQuery(userQuery);
+};
+
 export const useUser = () =>
   useQuery({
-    queryKey: userQueryKey,
-    queryFn: fetchCurrentUser,
-    staleTime: Infinity,
-    retry: false,
+    ...userQuery,
     // Without a token there is nothing to ask, so the first render already knows.
     initialData: () => (getAuthToken() ? undefined : null),
   });
