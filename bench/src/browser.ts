@@ -1,4 +1,6 @@
-import { chromium } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, as the e2e tests drive it; nothing downloads a browser. */
 export const launchChromium = () =>
@@ -28,4 +30,27 @@ export const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/**
+ * With `BENCH_PROFILE_DIR` set, records a CPU profile of the page (V8 samples every 100 µs)
+ * from this call until `stop()` and writes it there as `{name}.cpuprofile`, which Chromium's
+ * DevTools (Performance panel) opens. Without it both are no-ops, so measures stay unprofiled.
+ */
+export const cpuProfiler = async (page: Page, name: string) => {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return { stop: async () => undefined };
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.send('Profiler.stop');
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${name}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`  (CPU profile: ${file})`);
+    },
+  };
 };

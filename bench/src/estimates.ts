@@ -155,7 +155,7 @@ const line = (r: LoadResult, size: string, statements: string) =>
  * Runs on a database of its own: a scratch database on the PostgreSQL server in DATABASE_URL
  * when set, else on an embedded PostgreSQL started here; the portal is started on it.
  */
-export const benchEstimates = async (options: { seconds: number }) => {
+export const benchEstimates = async (options: { seconds: number; screenOnly?: boolean }) => {
   let embedded: EmbeddedDatabase | null = null;
   let dir: string | null = null;
   let adminUrl = process.env.DATABASE_URL;
@@ -182,50 +182,53 @@ export const benchEstimates = async (options: { seconds: number }) => {
       const member = await seedMember(seeder, clientId);
       const memberAuth = { authorization: `Token ${member.token}` };
       const ids = [];
-      for (const shape of SHAPES)
+      for (const shape of options.screenOnly ? [] : SHAPES)
         ids.push({ shape, id: await seedEstimate(seeder, projectId, member.userId, shape) });
       await seeder.query('VACUUM ANALYZE');
 
-      console.log(`\nEstimate detail on ${where}`);
-      console.log(
-        `${'measure (32 connections)'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'size'.padStart(10)} ${'SQL/req'.padStart(10)}`,
-      );
-      const runs = ids.flatMap(({ shape, id }) =>
-        (
-          [
-            ['staff', staff],
-            ['member', memberAuth],
-          ] as const
-        ).map(([who, headers]) => ({
-          name: `GET /api/estimates/{id}/ ${shape.sections}×${shape.items} (${who})`,
-          url: `${portal.url}/api/estimates/${id}/`,
-          headers,
-        })),
-      );
-      const measured = [];
-      for (const run of runs) {
-        const res = await fetch(run.url, { headers: run.headers });
-        if (!res.ok) throw new Error(`${run.url}: ${res.status} ${await res.text()}`);
-        const size = `${((await res.arrayBuffer()).byteLength / 1024).toFixed(1)} KB`;
-        await warmUp(run.url, run.headers);
-        measured.push({
-          size,
-          result: await load({ ...run, seconds: options.seconds }),
-        });
+      // `estimate-screen` alone skips the load runs: the browser measure is what it is for.
+      if (!options.screenOnly) {
+        console.log(`\nEstimate detail on ${where}`);
+        console.log(
+          `${'measure (32 connections)'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'size'.padStart(10)} ${'SQL/req'.padStart(10)}`,
+        );
+        const runs = ids.flatMap(({ shape, id }) =>
+          (
+            [
+              ['staff', staff],
+              ['member', memberAuth],
+            ] as const
+          ).map(([who, headers]) => ({
+            name: `GET /api/estimates/{id}/ ${shape.sections}×${shape.items} (${who})`,
+            url: `${portal.url}/api/estimates/${id}/`,
+            headers,
+          })),
+        );
+        const measured = [];
+        for (const run of runs) {
+          const res = await fetch(run.url, { headers: run.headers });
+          if (!res.ok) throw new Error(`${run.url}: ${res.status} ${await res.text()}`);
+          const size = `${((await res.arrayBuffer()).byteLength / 1024).toFixed(1)} KB`;
+          await warmUp(run.url, run.headers);
+          measured.push({
+            size,
+            result: await load({ ...run, seconds: options.seconds }),
+          });
+        }
+        // Then the statements per request, each set of sequential requests between two flushes.
+        let before = await settledCount(admin, name);
+        for (const [i, run] of runs.entries()) {
+          await sequential(run.url, run.headers);
+          const after = await settledCount(admin, name);
+          const { size, result } = measured[i]!;
+          console.log(line(result, size, ((after - before) / SEQUENTIAL_REQUESTS).toFixed(2)));
+          before = after;
+        }
+        console.log(
+          '  (SQL/req counts every statement the database committed during sequential requests,\n' +
+            '   the token check included; target ≥ 500 req/s and p99 ≤ 100 ms at 10 × 20.)',
+        );
       }
-      // Then the statements per request, each set of sequential requests between two flushes.
-      let before = await settledCount(admin, name);
-      for (const [i, run] of runs.entries()) {
-        await sequential(run.url, run.headers);
-        const after = await settledCount(admin, name);
-        const { size, result } = measured[i]!;
-        console.log(line(result, size, ((after - before) / SEQUENTIAL_REQUESTS).toFixed(2)));
-        before = after;
-      }
-      console.log(
-        '  (SQL/req counts every statement the database committed during sequential requests,\n' +
-          '   the token check included; target ≥ 500 req/s and p99 ≤ 100 ms at 10 × 20.)',
-      );
       const screenId = await seedEstimate(seeder, projectId, member.userId, SCREEN_SHAPE);
       await seeder.query('ANALYZE');
       await benchEstimateScreen(

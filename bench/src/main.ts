@@ -67,8 +67,9 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
- * `leads`, `lead-csv`, `estimates`, `canvas`, `test-plan`, `test-run`, and `peer` (side by side
- * with the DRF peer; only when PEER_URL and PEER_TOKEN are set). Unset, everything runs.
+ * `leads`, `lead-csv`, `estimates` (or `estimate-screen`: its Chromium part alone), `canvas`,
+ * `test-plan`, `test-run`, and `peer` (side by side with the DRF peer; only when PEER_URL and
+ * PEER_TOKEN are set). Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -86,6 +87,7 @@ const main = async () => {
   if (runs('leads')) await benchLeads({ seconds: SECONDS });
   if (runs('lead-csv')) await benchLeadCsv();
   if (runs('estimates')) await benchEstimates({ seconds: SECONDS });
+  else if (runs('estimate-screen')) await benchEstimates({ seconds: SECONDS, screenOnly: true });
   if (runs('canvas')) await benchCanvasEditor();
   if (runs('test-plan')) await benchTestPlanScreen();
   if (runs('test-run')) await benchTestRun();

@@ -98,6 +98,23 @@ export async function request(
   return schema ? schema.parse(data) : data;
 }
 
+/**
+ * A call whose answer is checked by a contract schema loaded only when the call is made, so that
+ * zod is not part of the first visit to /login (DESIGN §6, decision 0025). The schema's chunk
+ * loads while the request is in flight.
+ */
+export const requestChecked = async <S extends z.ZodType>(
+  path: string,
+  options: RequestOptions,
+  loadSchema: () => Promise<S>,
+): Promise<z.output<S>> => {
+  const schema = loadSchema();
+  // A failed call is the error to report; a chunk that failed meanwhile must not go unhandled.
+  schema.catch(() => undefined);
+  const data = await request(path, options);
+  return (await schema).parse(data);
+};
+
 export const api = {
   get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'GET' }),

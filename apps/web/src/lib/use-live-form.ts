@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { ERROR_DELAY_MS } from './error-delay';
 
-/** How long a field's error waits while typing goes on, so none flashes up mid-word. */
-export const ERROR_DELAY_MS = 600;
+export { ERROR_DELAY_MS };
 
 /**
  * A form validated by its contract schema as it is typed in: `isValid` is always current, so its

@@ -1,4 +1,5 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 export type DragHandleProps = {
@@ -58,6 +59,27 @@ export const DragHandle = ({
       'hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500',
       dragging ? 'cursor-grabbing text-slate-600' : 'cursor-grab',
       className,
+    )}
+  >
+    {gripIcon}
+  </button>
+);
+
+/**
+ * A grip that looks like the real one but does nothing, for a row far off screen whose sortable
+ * is not mounted (long test plans and estimates): the real grip takes its place as the row comes
+ * near. Out of the tab order and hidden from assistive technology.
+ */
+export const StillGrip = (props: ComponentProps<'button'>) => (
+  <button
+    type="button"
+    tabIndex={-1}
+    aria-hidden
+    data-still-grip
+    {...props}
+    className={cn(
+      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
+      props.className,
     )}
   >
     {gripIcon}

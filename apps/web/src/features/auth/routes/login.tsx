@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +9,6 @@ import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
 import { usePortalName } from '../../../lib/config';
 import { applyFormErrors, parseError, toastError } from '../../../lib/errors';
-import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGoogleLogin } from '../api/google-login';
 import { useLogin } from '../api/login';
@@ -18,6 +16,7 @@ import { AuthCard } from '../components/auth-card';
 import { EmailField } from '../components/email-field';
 import { GoogleButton } from '../components/google-button';
 import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
+import { useLoginForm } from '../lib/use-login-form';
 
 // Rarely needed, and it brings the dialog code with it.
 const EmailVerificationDialog = lazy(async () => ({
@@ -70,7 +69,7 @@ export const LoginRoute = () => {
     resetField,
     setError,
     formState: { errors, isValid },
-  } = useLiveForm(loginRequestSchema, { username: '', password: '' });
+  } = useLoginForm();
 
   if (finishingGoogle) return <PageSpinner label="Signing you in" />;
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { EstimateSection } from '@portal/contract/estimates';
@@ -10,6 +11,7 @@ import {
 import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
 import type { ItemMove, SectionMove } from '../api/moves';
 import { locateItem } from '../lib/estimate-state';
+import { createNearSections } from '../lib/near-sections';
 import { dndData, sectionDndId } from './dnd-ids';
 import { ItemDragPreview } from './item-row';
 import { SectionCard, SectionDragPreview, type SectionActions } from './section-card';
@@ -54,6 +56,9 @@ export const EstimateBoard = ({
       onMoveItem({ itemId: childId, to: { sectionId: to.parentId, index: to.index } }),
   });
   const { shown, dragging } = board;
+  const [near] = useState(createNearSections);
+  const held = dragging !== null;
+  useEffect(() => near.hold(held), [near, held]);
 
   const { name, where } = boardPlaces({
     shown,
@@ -93,6 +98,7 @@ export const EstimateBoard = ({
               section={section}
               canEdit={canEdit}
               dragging={dragging && (dragging.kind === 'parent' ? 'section' : 'item')}
+              near={near}
               {...actions}
             />
           ))}

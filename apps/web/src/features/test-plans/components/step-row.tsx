@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { gripIcon } from '../../../components/ui/drag-handle';
+import { StillGrip } from '../../../components/ui/drag-handle';
 import { stepElementId, stepGripSlotId } from '../lib/dom-ids';
 import { slotRef } from '../lib/slots';
 import { InlineEditor } from './inline-editor';
@@ -148,22 +148,6 @@ export type StepRowProps = {
   /** 0-based position in its flow. */
   index: number;
 };
-
-/**
- * The grip of a step whose flow is far off screen: it looks like the real one, which the
- * drag-and-drop layer (plan-dnd) puts beside it, hiding this one, as the flow comes near.
- */
-const StillGrip = () => (
-  <button
-    type="button"
-    tabIndex={-1}
-    aria-hidden
-    data-still-grip
-    className="inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none"
-  >
-    {gripIcon}
-  </button>
-);
 
 /** A step's `order` and flow change with moves, but a row shows neither (its number is `index`). */
 const sameStepRow = (a: StepRowProps, b: StepRowProps) =>
