@@ -1,6 +1,7 @@
 import type { Notification } from '@portal/contract/notifications';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { releaseListener } from '../../db/listen';
 import { NOTIFICATION_CHANNEL } from './notify';
 import { notificationsAfter } from './service';
 
@@ -127,11 +128,7 @@ export const createNotificationHub = (
       subscribers.clear();
       const held = client;
       client = null;
-      if (held) {
-        held.removeAllListeners('notification');
-        await held.query(`UNLISTEN ${NOTIFICATION_CHANNEL}`).catch(() => undefined);
-        held.release();
-      }
+      await releaseListener(held, NOTIFICATION_CHANNEL);
     },
   };
 };
