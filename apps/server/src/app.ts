@@ -121,7 +121,11 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
 
   // Before the routes, so its response hook counts every one of them.
   const metrics = ctx.config.metricsToken ? createMetrics(app, ctx) : null;
-  registerAuthentication(app, { db: ctx.db, idleMs: ctx.config.tokenIdleMs });
+  registerAuthentication(app, {
+    db: ctx.db,
+    idleMs: ctx.config.tokenIdleMs,
+    cache: ctx.config.tokenCache,
+  });
   await app.register(operationsRoutes, { metrics });
   await app.register(registerModules);
   registerMediaRoute(app, ctx.storage);

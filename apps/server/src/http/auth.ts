@@ -34,7 +34,7 @@ const REFRESH_AFTER_MS = 60_000;
  */
 export const registerAuthentication = (
   app: FastifyInstance,
-  options: { db: Database; idleMs: number },
+  options: { db: Database; idleMs: number; cache: boolean },
 ) => {
   const { db, idleMs } = options;
   // Runs on a check this process has not kept: prepared once, so PostgreSQL skips parse and plan.
@@ -53,15 +53,17 @@ export const registerAuthentication = (
     )
     .limit(1)
     .prepare('auth_token_lookup');
-  const cache = createTokenCache(db, {
-    onError: (error) => app.log.warn({ err: error }, 'token cache connection'),
-  });
-  app.addHook('onClose', () => cache.stop());
+  const cache = options.cache
+    ? createTokenCache(db, {
+        onError: (error) => app.log.warn({ err: error }, 'token cache connection'),
+      })
+    : null;
+  if (cache) app.addHook('onClose', () => cache.stop());
 
   const find = async (keyHash: string): Promise<CachedToken | undefined> => {
-    const kept = await cache.find(keyHash);
+    const kept = await cache?.find(keyHash);
     if (kept) return kept;
-    const since = cache.generation;
+    const since = cache?.generation ?? 0;
     const [row] = await lookup.execute({ keyHash });
     if (!row) return undefined;
     const found = {
@@ -71,7 +73,7 @@ export const registerAuthentication = (
       lastUsedAt: row.lastUsedAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
     };
-    cache.keep(keyHash, found, since);
+    cache?.keep(keyHash, found, since);
     return found;
   };
 
@@ -93,7 +95,7 @@ export const registerAuthentication = (
     };
     if (Date.now() - found.lastUsedAt > REFRESH_AFTER_MS && found.impersonatorId === null) {
       // The update's NOTIFY drops the kept check everywhere; the next request reads it afresh.
-      cache.forget(keyHash);
+      cache?.forget(keyHash);
       await db
         .update(authTokens)
         .set({

@@ -16,7 +16,8 @@ let other: { app: Awaited<ReturnType<typeof buildApp>>; database: DatabaseHandle
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Tests run without the cache unless they ask for it (config.ts).
+  t = await createTestApp({ TOKEN_CACHE: 'true' });
   const url = t.ctx.config.databaseUrl;
   if (!url) throw new Error('the test app has a database URL');
   const database = connectDatabase(url, { max: 5, timeouts: t.ctx.config.databaseTimeouts });

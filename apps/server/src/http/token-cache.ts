@@ -1,6 +1,5 @@
-import type pg from 'pg';
 import type { Database } from '../db/client';
-import { releaseListener } from '../db/listen';
+import { createListener } from '../db/listen';
 import type { AuthContext } from './auth';
 
 /** What a token check found: whom it is for, and until when PostgreSQL would accept it. */
@@ -10,7 +9,6 @@ const CHANNEL = 'token_cache';
 /** A safety net only: eviction is by NOTIFY (see below). */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = 2_000;
 
 /**
  * Token checks kept in this process (decision 0024), correct with any number of processes and
@@ -29,75 +27,40 @@ const RECONNECT_MS = 2_000;
  */
 export const createTokenCache = (db: Database, options: { onError?: (error: unknown) => void }) => {
   const entries = new Map<string, CachedToken & { keptAt: number }>();
-  let client: pg.PoolClient | null = null;
-  let starting: Promise<void> | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let stopped = false;
   // Changes whenever something may have been dropped: a lookup that began before a change it
   // may not have seen is not kept.
   let generation = 0;
 
-  const evict = (payload: string | undefined) => {
-    generation++;
-    if (!payload || payload === '*') return entries.clear();
-    const id = Number(payload.slice(1));
-    const byUser = payload.startsWith('u');
-    for (const [key, entry] of entries)
-      if (byUser ? entry.user.id === id : entry.tokenId === id) entries.delete(key);
-  };
-
-  const drop = (broken: pg.PoolClient) => {
-    if (client !== broken) return;
-    client = null;
-    generation++;
-    entries.clear();
-    broken.removeAllListeners('notification');
-    broken.release(true);
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void start();
-    }, RECONNECT_MS);
-    retry.unref();
-  };
-
-  const connect = async () => {
-    const next = await db.$client.connect();
-    next.on('notification', (message) => {
-      if (message.channel === CHANNEL) evict(message.payload);
-    });
-    next.on('error', (error) => {
-      options.onError?.(error);
-      drop(next);
-    });
-    await next.query(`LISTEN ${CHANNEL}`);
-    if (stopped) return next.release(true);
-    generation++;
-    client = next;
-  };
-
-  const start = (): Promise<void> => {
-    if (client || stopped) return Promise.resolve();
-    starting ??= connect()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        starting = null;
-      });
-    return starting;
-  };
+  const listener = createListener(db, CHANNEL, {
+    onNotification: (payload) => {
+      generation++;
+      if (!payload || payload === '*') return entries.clear();
+      const id = Number(payload.slice(1));
+      const byUser = payload.startsWith('u');
+      for (const [key, entry] of entries)
+        if (byUser ? entry.user.id === id : entry.tokenId === id) entries.delete(key);
+    },
+    onConnected: () => generation++,
+    // Notifications may have been missed: nothing kept is trusted any more.
+    onLost: () => {
+      generation++;
+      entries.clear();
+    },
+    onError: options.onError,
+  });
 
   // One round trip at a time; whoever arrives during one waits for the next.
   let running: Promise<boolean> | null = null;
   let queued: Promise<boolean> | null = null;
   const roundTrip = async () => {
-    const held = client;
+    const held = listener.client;
     if (!held) return false;
     try {
       await held.query('SELECT 1');
-      return client === held;
+      return listener.client === held;
     } catch (error) {
       options.onError?.(error);
-      drop(held);
+      listener.drop(held);
       return false;
     }
   };
@@ -122,8 +85,8 @@ export const createTokenCache = (db: Database, options: { onError?: (error: unkn
     },
     /** The kept check for this token hash, once every change committed before now is applied. */
     find: async (keyHash: string): Promise<CachedToken | undefined> => {
-      if (!client) {
-        void start();
+      if (!listener.client) {
+        void listener.start();
         return undefined;
       }
       if (!entries.has(keyHash) || !(await caughtUp())) return undefined;
@@ -138,7 +101,7 @@ export const createTokenCache = (db: Database, options: { onError?: (error: unkn
     },
     /** Keeps what a lookup started at `since` found, unless something changed meanwhile. */
     keep: (keyHash: string, found: CachedToken, since: number) => {
-      if (!client || since !== generation) return;
+      if (!listener.client || since !== generation) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
       entries.set(keyHash, { ...found, keptAt: Date.now() });
     },
@@ -146,13 +109,8 @@ export const createTokenCache = (db: Database, options: { onError?: (error: unkn
       entries.delete(keyHash);
     },
     stop: async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await starting;
       entries.clear();
-      const held = client;
-      client = null;
-      await releaseListener(held, CHANNEL);
+      await listener.stop();
     },
   };
 };
