@@ -1,9 +1,15 @@
 import type { Database } from '../db/client';
 import { createListener } from '../db/listen';
-import type { AuthContext } from './auth';
+import type { users } from '../db/schema/index';
 
 /** What a token check found: whom it is for, and until when PostgreSQL would accept it. */
-export type CachedToken = AuthContext & { lastUsedAt: number; expiresAt: number };
+export type CachedToken = {
+  user: typeof users.$inferSelect;
+  tokenId: number;
+  impersonatorId: number | null;
+  lastUsedAt: number;
+  expiresAt: number;
+};
 
 const CHANNEL = 'token_cache';
 /** A safety net only: eviction is by NOTIFY (see below). */
