@@ -51,7 +51,13 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
     headers: auth,
     seconds: SECONDS,
   });
-  print(`${label}: token check + current user`, [baseline, me], baseline);
+  // The framework's own floor: a route with no token and no database (decision 0024).
+  const floor = await load({
+    name: 'GET /api/health/live (no token, no SQL)',
+    url: `${portal.url}/api/health/live`,
+    seconds: SECONDS,
+  });
+  print(`${label}: token check + current user`, [baseline, me, floor], baseline);
 
   // Login is deliberately slow (Argon2id, ~19 MiB per hash): its own table, no ratio.
   const loginResult = await load({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
+import { aggregateForWorkers } from './modules/operations/cluster-metrics';
 
 /**
  * `WEB_CONCURRENCY` HTTP workers on one port (node:cluster, decision 0024). The server keeps no
@@ -93,5 +94,7 @@ export const runPrimary = async (
 
   process.on('SIGINT', () => void stopAll('SIGINT', 0));
   process.on('SIGTERM', () => void stopAll('SIGTERM', 0));
+  // A scrape of any worker reports the sum over all of them.
+  if (config.metricsToken) aggregateForWorkers();
   for (let i = 0; i < config.webConcurrency; i++) cluster.fork(env);
 };

@@ -50,6 +50,8 @@ const envSchema = z.object({
   TOKEN_IDLE_HOURS: positiveInt.default(240),
   IMPERSONATION_HOURS: positiveInt.default(2),
   THROTTLE: bool.default(true),
+  // Token checks kept in each process (decision 0024); unset: on, except under NODE_ENV=test.
+  TOKEN_CACHE: bool.optional(),
   // Limits that turn a stuck database into a quick 503 instead of a hang (decision 0017).
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(30_000),
   DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(10_000),
@@ -141,6 +143,8 @@ export type Config = {
   tokenIdleMs: number;
   impersonationMs: number;
   throttle: boolean;
+  /** Keep token checks in memory, evicted by NOTIFY (decision 0024). */
+  tokenCache: boolean;
   databaseTimeouts: DatabaseTimeouts;
   google: {
     clientId: string;
@@ -230,6 +234,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
     impersonationMs: e.IMPERSONATION_HOURS * 3_600_000,
     throttle: e.THROTTLE,
+    tokenCache: e.TOKEN_CACHE ?? e.NODE_ENV !== 'test',
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { authTokens, users } from '../db/schema/index';
 import { INVALID_TOKEN, notAuthenticated, permissionDenied } from './errors';
+import { createTokenCache, type CachedToken } from './token-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,15 +34,16 @@ const REFRESH_AFTER_MS = 60_000;
  */
 export const registerAuthentication = (
   app: FastifyInstance,
-  options: { db: Database; idleMs: number },
+  options: { db: Database; idleMs: number; cache: boolean },
 ) => {
   const { db, idleMs } = options;
-  // Runs on every authenticated request: prepared once, so PostgreSQL skips parse and plan.
+  // Runs on a check this process has not kept: prepared once, so PostgreSQL skips parse and plan.
   const lookup = db
     .select({
       user: users,
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
+      expiresAt: authTokens.expiresAt,
       impersonatorId: authTokens.impersonatorId,
     })
     .from(authTokens)
@@ -51,6 +53,30 @@ export const registerAuthentication = (
     )
     .limit(1)
     .prepare('auth_token_lookup');
+  const cache = options.cache
+    ? createTokenCache(db, {
+        onError: (error) => app.log.warn({ err: error }, 'token cache connection'),
+      })
+    : null;
+  if (cache) app.addHook('onClose', () => cache.stop());
+
+  const find = async (keyHash: string): Promise<CachedToken | undefined> => {
+    const kept = await cache?.find(keyHash);
+    if (kept) return kept;
+    const since = cache?.generation ?? 0;
+    const [row] = await lookup.execute({ keyHash });
+    if (!row) return undefined;
+    const found = {
+      user: row.user,
+      tokenId: row.tokenId,
+      impersonatorId: row.impersonatorId,
+      lastUsedAt: row.lastUsedAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+    };
+    cache?.keep(keyHash, found, since);
+    return found;
+  };
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -58,17 +84,25 @@ export const registerAuthentication = (
     const [scheme, key, extra] = header.split(' ');
     if (scheme?.toLowerCase() !== 'token') return;
     if (!key || extra !== undefined) throw notAuthenticated('Invalid token header.');
-    const [row] = await lookup.execute({ keyHash: hashToken(key) });
-    if (!row || !row.user.isActive) throw notAuthenticated(INVALID_TOKEN);
-    request.auth = { user: row.user, tokenId: row.tokenId, impersonatorId: row.impersonatorId };
-    if (Date.now() - row.lastUsedAt.getTime() > REFRESH_AFTER_MS && row.impersonatorId === null) {
+    const keyHash = hashToken(key);
+    const found = await find(keyHash);
+    if (!found || !found.user.isActive) throw notAuthenticated(INVALID_TOKEN);
+    // A copy: a handler may change its request's user, never the one kept for the next request.
+    request.auth = {
+      user: { ...found.user },
+      tokenId: found.tokenId,
+      impersonatorId: found.impersonatorId,
+    };
+    if (Date.now() - found.lastUsedAt > REFRESH_AFTER_MS && found.impersonatorId === null) {
+      // The update's NOTIFY drops the kept check everywhere; the next request reads it afresh.
+      cache?.forget(keyHash);
       await db
         .update(authTokens)
         .set({
           lastUsedAt: sql`now()`,
           expiresAt: sql`now() + ${`${idleMs} milliseconds`}::interval`,
         })
-        .where(eq(authTokens.id, row.tokenId));
+        .where(eq(authTokens.id, found.tokenId));
     }
   });
 };

@@ -1,6 +1,6 @@
 import type { Notification } from '@portal/contract/notifications';
-import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { createListener } from '../../db/listen';
 import { NOTIFICATION_CHANNEL } from './notify';
 import { notificationsAfter } from './service';
 
@@ -10,8 +10,6 @@ export type Subscriber = {
   lastId: number;
   send: (notification: Notification) => void;
 };
-
-const RECONNECT_MS = 2_000;
 
 /**
  * The instance's one dedicated LISTEN connection, fanning each committed notification out to
@@ -24,10 +22,6 @@ export const createNotificationHub = (
   options: { onError?: (error: unknown) => void; onNotified?: () => void } = {},
 ) => {
   const subscribers = new Set<Subscriber>();
-  let client: pg.PoolClient | null = null;
-  let starting: Promise<void> | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
 
   /** Sends a subscriber what it has not seen yet, in order; one catch-up at a time each. */
   const pending = new WeakMap<Subscriber, Promise<void>>();
@@ -47,64 +41,26 @@ export const createNotificationHub = (
     return next;
   };
 
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
-    options.onNotified?.();
-    let user: unknown;
-    try {
-      user = (JSON.parse(message.payload) as { user?: unknown }).user;
-    } catch {
-      return;
-    }
-    for (const subscriber of subscribers) if (subscriber.userId === user) void catchUp(subscriber);
-  };
-
-  const connect = async () => {
-    const next = await db.$client.connect();
-    next.on('notification', onNotification);
-    next.on('error', (error) => {
-      options.onError?.(error);
-      drop(next);
-    });
-    await next.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
-    if (stopped) {
-      next.release(true);
-      return;
-    }
-    client = next;
+  const listener = createListener(db, NOTIFICATION_CHANNEL, {
+    onNotification: (payload) => {
+      if (!payload) return;
+      options.onNotified?.();
+      let user: unknown;
+      try {
+        user = (JSON.parse(payload) as { user?: unknown }).user;
+      } catch {
+        return;
+      }
+      for (const subscriber of subscribers)
+        if (subscriber.userId === user) void catchUp(subscriber);
+    },
     // Whatever was committed while no connection listened.
-    for (const subscriber of subscribers) void catchUp(subscriber);
-  };
-
-  const drop = (broken: pg.PoolClient) => {
-    if (client !== broken) return;
-    client = null;
-    broken.removeAllListeners('notification');
-    broken.release(true);
-    scheduleReconnect();
-  };
-
-  const scheduleReconnect = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void start();
-    }, RECONNECT_MS);
-    retry.unref();
-  };
-
-  const start = (): Promise<void> => {
-    if (client || stopped) return Promise.resolve();
-    starting ??= connect()
-      .catch((error: unknown) => {
-        options.onError?.(error);
-        scheduleReconnect();
-      })
-      .finally(() => {
-        starting = null;
-      });
-    return starting;
-  };
+    onConnected: () => {
+      for (const subscriber of subscribers) void catchUp(subscriber);
+    },
+    onError: options.onError,
+  });
+  const start = listener.start;
 
   return {
     start,
@@ -121,17 +77,8 @@ export const createNotificationHub = (
       return subscribers.size;
     },
     stop: async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await starting;
       subscribers.clear();
-      const held = client;
-      client = null;
-      if (held) {
-        held.removeAllListeners('notification');
-        await held.query(`UNLISTEN ${NOTIFICATION_CHANNEL}`).catch(() => undefined);
-        held.release();
-      }
+      await listener.stop();
     },
   };
 };

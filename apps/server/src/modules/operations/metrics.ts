@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../../context';
 import { emailOutbox } from '../../db/schema/index';
 import { MAX_ATTEMPTS } from '../../mail/outbox';
+import { shareWithPrimary } from './cluster-metrics';
 
 /**
  * One registry per app (tests build many apps in one process): request counts and durations by
@@ -44,6 +46,8 @@ export const createMetrics = (app: FastifyInstance, ctx: AppContext) => {
     help: 'Emails in the outbox not yet sent: queued (will be tried) or failed (gave up).',
     labelNames: ['state'],
     registers: [registry],
+    // Every worker reads the same rows: the instance's value is one of them, not their sum.
+    aggregator: 'max',
     async collect() {
       const [row] = await ctx.db
         .select({
@@ -60,6 +64,7 @@ export const createMetrics = (app: FastifyInstance, ctx: AppContext) => {
     name: 'portal_outbox_failed_attempts',
     help: 'Unsent emails whose last delivery attempt failed.',
     registers: [registry],
+    aggregator: 'max',
     async collect() {
       const [row] = await ctx.db
         .select({ count: sql<number>`count(*)::int` })
@@ -76,5 +81,6 @@ export const createMetrics = (app: FastifyInstance, ctx: AppContext) => {
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
+  if (cluster.isWorker) shareWithPrimary(registry);
   return registry;
 };

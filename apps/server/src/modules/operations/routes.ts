@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import { healthSchema, type Health } from '@portal/contract/health';
 import { migrationsApplied } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Registry } from 'prom-client';
+import { scrapeCluster } from './cluster-metrics';
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -76,6 +78,12 @@ export const operationsRoutes = async (
         { detail: 'Authentication credentials were not provided.' },
         { 'www-authenticate': 'Bearer' },
       );
-    return reply.type(registry.contentType).send(await registry.metrics());
+    // Under node:cluster the primary sums every worker's registry (decision 0024).
+    if (!cluster.isWorker) return reply.type(registry.contentType).send(await registry.metrics());
+    const text = await scrapeCluster().catch((error: unknown) => {
+      request.log.error({ err: error }, 'metrics aggregation');
+      throw new ApiError(503, { detail: 'Metrics from every worker are not available now.' });
+    });
+    return reply.type(registry.contentType).send(text);
   });
 };

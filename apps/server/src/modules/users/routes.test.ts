@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, impersonations, users } from '../../db/schema/index';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { issueToken } from '../auth/tokens';
+import { userSchema } from '@portal/contract/users';
 import { userSearchCondition } from './service';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
@@ -84,6 +85,10 @@ describe('GET /api/users/auth/', () => {
       image: null,
       is_superuser: false,
     });
+    // Sent without the serializer's zod pass: the bytes are exactly what the schema would give.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(JSON.stringify(userSchema.strict().parse(res.json())));
+    expect(Object.keys(res.json())).toEqual(Object.keys(userSchema.shape));
   });
 
   it('answers a superuser with is_superuser true', async () => {

@@ -1,0 +1,93 @@
+import type pg from 'pg';
+import type { Database } from './client';
+
+const RECONNECT_MS = 2_000;
+
+/**
+ * One dedicated LISTEN connection, held out of the pool for the life of the process: opened on
+ * the first `start()`, opened again 2 s after it drops, given back on `stop()`. `onConnected`
+ * runs once it listens (what was committed while nobody listened is the caller's to catch up
+ * on), `onLost` once it has dropped.
+ */
+export const createListener = (
+  db: Database,
+  channel: string,
+  handlers: {
+    onNotification: (payload: string | undefined) => void;
+    onConnected?: () => void;
+    onLost?: () => void;
+    onError?: (error: unknown) => void;
+  },
+) => {
+  let client: pg.PoolClient | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async () => {
+    const next = await db.$client.connect();
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload);
+    });
+    next.on('error', (error) => {
+      handlers.onError?.(error);
+      drop(next);
+    });
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) return next.release(true);
+    client = next;
+    handlers.onConnected?.();
+  };
+
+  const drop = (broken: pg.PoolClient) => {
+    if (client !== broken) return;
+    client = null;
+    broken.removeAllListeners('notification');
+    broken.release(true);
+    handlers.onLost?.();
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void start();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  const start = (): Promise<void> => {
+    if (client || stopped) return Promise.resolve();
+    starting ??= connect()
+      .catch((error: unknown) => {
+        handlers.onError?.(error);
+        scheduleReconnect();
+      })
+      .finally(() => {
+        starting = null;
+      });
+    return starting;
+  };
+
+  return {
+    start,
+    /** The listening connection, while there is one. */
+    get client() {
+      return client;
+    },
+    /** Drops the connection after a failed query on it (it reconnects). */
+    drop,
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await starting;
+      const held = client;
+      client = null;
+      if (!held) return;
+      held.removeAllListeners('notification');
+      await held.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      held.release();
+    },
+  };
+};
