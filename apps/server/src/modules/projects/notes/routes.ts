@@ -25,5 +25,6 @@ export const projectNoteRoutes = async (app: FastifyInstance) => {
     create: (request, body) => notes.create(scopeOf(request), body),
     update: (request, id, body) => notes.update(scopeOf(request), id, body),
     destroy: (request, id) => notes.destroy(scopeOf(request), id),
+    restore: (request, id) => notes.restore(scopeOf(request), id),
   });
 };

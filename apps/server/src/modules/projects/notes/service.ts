@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
 import { listPage } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
+import { live, purgeExpired, restorable } from '../../../http/soft-delete';
 import { notifyProjectNote } from '../../notifications/notify';
 import type { Scope } from '../../../http/scope';
 import { changedFields, excerpt, record } from '../../activity/record';
@@ -31,8 +32,10 @@ const noteContext = (row: NoteRow) => ({
 
 /** Notes on a project, newest first. */
 export const createProjectNoteService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
+  const inScope = (scope: Scope, id: number) =>
     and(eq(projectNotes.id, id), projectScope(db, scope, projectNotes.projectId));
+  const visible = (scope: Scope, id: number) =>
+    and(inScope(scope, id), live(projectNotes.deletedAt));
 
   const findOne = async (scope: Scope, id: number) => {
     const [row] = await db.select().from(projectNotes).where(visible(scope, id)).limit(1);
@@ -47,7 +50,10 @@ export const createProjectNoteService = (db: Database) => {
       filters: { project?: number | undefined },
       page: (total: number) => PageWindow,
     ) => {
-      const where = projectChildrenScope(db, scope, projectNotes.projectId, filters.project);
+      const where = and(
+        projectChildrenScope(db, scope, projectNotes.projectId, filters.project),
+        live(projectNotes.deletedAt),
+      );
       return listPage(db, projectNotes, where, page, async ({ limit, offset }) =>
         (
           await db
@@ -104,12 +110,32 @@ export const createProjectNoteService = (db: Database) => {
       return row ? toNoteDto(row) : null;
     },
 
+    /** Soft delete: the note keeps its time and place for Undo (`restore`). */
     destroy: async (scope: Scope, id: number) => {
       return db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(projectNotes).where(visible(scope, id)).returning();
+        await purgeExpired(tx, projectNotes, projectNotes.deletedAt);
+        const [deleted] = await tx
+          .update(projectNotes)
+          .set({ deletedAt: sql`now()` })
+          .where(visible(scope, id))
+          .returning();
         if (deleted) await record(tx, { verb: 'deleted', ...noteContext(deleted) });
         return deleted !== undefined;
       });
+    },
+
+    /** Undo of a delete: the same note, with its id and creation time, back in its place. */
+    restore: async (scope: Scope, id: number) => {
+      const row = await db.transaction(async (tx) => {
+        const [restored] = await tx
+          .update(projectNotes)
+          .set({ deletedAt: null })
+          .where(and(inScope(scope, id), restorable(projectNotes.deletedAt)))
+          .returning();
+        if (restored) await record(tx, { verb: 'restored', ...noteContext(restored) });
+        return restored;
+      });
+      return row ? toNoteDto(row) : null;
     },
   };
 };
