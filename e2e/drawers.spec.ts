@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
@@ -39,6 +39,20 @@ const itemsOf = async (request: APIRequestContext, estimateId: number) => {
   });
   const body = (await response.json()) as { results: { id: number; description: string }[] };
   return body.results.map((item) => item.description);
+};
+
+/** A new lead and its drawer, opened from its link (the leads screen loads, then the lead). */
+const openNewLead = async (
+  page: Page,
+  request: APIRequestContext,
+  name: { first_name: string; last_name: string },
+) => {
+  const lead = await createLead(request, token, {
+    ...name,
+    email: `${uniqueTag(name.last_name.toLowerCase())}@example.test`,
+  });
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  return { lead, drawer: page.getByRole('dialog', { name: 'Update Lead' }) };
 };
 
 test('a drawer has its own URL: a link opens it, Back closes it, closing updates the URL', async ({
@@ -140,6 +154,58 @@ test('unsaved changes: Escape, Back and leaving the page ask first', async ({ pa
     const dialog = await prompt;
     expect(dialog.type()).toBe('beforeunload');
     await dialog.accept();
+  });
+});
+
+test('unsaved changes in the item drawer and the lead drawer ask first too', async ({
+  page,
+  request,
+}) => {
+  const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+  await test.step('item drawer: Cancel asks, navigation asks, Discard leaves it unsaved', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Wireframes', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Update Item' });
+    const notes = drawer.getByLabel('Notes');
+    await notes.fill('Two rounds of review');
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(notes).toHaveValue('Two rounds of review');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    const items = await request.get(`/api/estimate-items/?estimate=${data.estimate.id}`, {
+      headers: auth(),
+    });
+    const body = (await items.json()) as { results: { description: string; notes: string }[] };
+    expect(body.results.find((item) => item.description === 'Wireframes')?.notes).toBe('');
+  });
+
+  await test.step('lead drawer: Escape and a click outside ask, Discard closes', async () => {
+    const { lead, drawer } = await openNewLead(page, request, {
+      first_name: 'Margaret',
+      last_name: 'Hamilton',
+    });
+    const firstName = drawer.getByLabel('First name');
+    await expect(firstName).toHaveValue('Margaret', { timeout: 20_000 });
+    await firstName.fill('Maggie');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(firstName).toHaveValue('Maggie');
+    await page.mouse.click(40, 400);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/leads$/);
+    const stored = await request.get(`/api/leads/${lead.id}/`, { headers: auth() });
+    expect(((await stored.json()) as { first_name: string }).first_name).toBe('Margaret');
   });
 });
 
@@ -354,13 +420,7 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
 });
 
 test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
-  const lead = await createLead(request, token, {
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: `${uniqueTag('hopper')}@example.test`,
-  });
-  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
-  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  const { drawer } = await openNewLead(page, request, { first_name: 'Grace', last_name: 'Hopper' });
   // A link opened directly loads the leads screen, then the lead itself.
   await expect(drawer).toBeVisible({ timeout: 20_000 });
   await expect(drawer.getByLabel('First name')).toHaveValue('Grace');
