@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
-import { planShape } from './support/test-plans-api';
+import { createFlowsViaApi, createMilestoneViaApi, planShape } from './support/test-plans-api';
 
 /**
  * Issue 19, second half: every drawer has its URL (a link opens it, Back closes it), unsaved
@@ -417,6 +417,51 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
         ],
       ]);
   });
+});
+
+test('after a flow is deleted, focus lands on the flow now in its place, then Add flow', async ({
+  page,
+  request,
+}) => {
+  const milestone = await createMilestoneViaApi(request, token, {
+    project: data.project.id,
+    name: 'Flow focus',
+  });
+  await createFlowsViaApi(request, token, milestone.id, [
+    { name: 'Browse', steps: ['Open the home page'] },
+    { name: 'Search', steps: [] },
+    { name: 'Pay', steps: [] },
+  ]);
+  await signInWithToken(page, token, `/milestones/${milestone.id}`);
+  const deleteFlow = async (name: string) => {
+    await page
+      .getByRole('region', { name, exact: true })
+      .getByRole('button', { name: 'Delete flow' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete flow' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  };
+  const deleteOf = (name: string) =>
+    page.getByRole('region', { name, exact: true }).getByRole('button', { name: 'Delete flow' });
+
+  // The middle one: the next flow takes its place.
+  await deleteFlow('Search');
+  await expect(deleteOf('Pay')).toBeFocused();
+  // The last one: the one before it.
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Delete flow' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Pay', exact: true })).toHaveCount(0);
+  await expect(deleteOf('Browse')).toBeFocused();
+  // None left: Add flow.
+  await deleteFlow('Browse');
+  await expect(page.getByRole('button', { name: 'Add flow', exact: true })).toBeFocused();
+  await expect.poll(() => planShape(request, token, milestone.id)).toEqual([]);
 });
 
 test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
