@@ -41,6 +41,10 @@ const itemsOf = async (request: APIRequestContext, estimateId: number) => {
   return body.results.map((item) => item.description);
 };
 
+/** Answers a delete's confirmation dialog (titled `title`) with Delete. */
+const confirmDelete = (page: Page, title: string) =>
+  page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
+
 /** A new lead and its drawer, opened from its link (the leads screen loads, then the lead). */
 const openNewLead = async (
   page: Page,
@@ -279,10 +283,7 @@ test('Undo brings a deleted note and deleted comments back as they were', async 
     await notes.getByRole('button', { name: 'Edit note: The note to delete' }).click();
     const drawer = page.getByRole('dialog', { name: 'Update Note' });
     await drawer.getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete note' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete note');
     await expect(drawer).toBeHidden();
     await expect(notes.getByText('The note to delete')).toHaveCount(0);
     await undo('The note was deleted');
@@ -305,10 +306,7 @@ test('Undo brings a deleted note and deleted comments back as they were', async 
     const thread = drawer.getByRole('list', { name: 'Comments' });
     const deleted = thread.getByRole('listitem').filter({ hasText: 'The comment to delete' });
     await deleted.getByRole('button', { name: 'Delete comment' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete comment' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete comment');
     await expect(deleted).toHaveCount(0);
     await undo('Comment deleted');
     await expect(thread.getByRole('listitem')).toHaveCount(before.length);
@@ -336,10 +334,7 @@ test('Undo brings a deleted note and deleted comments back as they were', async 
       .filter({ hasText: 'Second call' })
       .getByRole('button', { name: 'Delete comment' })
       .click();
-    await page
-      .getByRole('dialog', { name: 'Delete comment' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete comment');
     await expect(thread.getByRole('listitem')).toHaveCount(2);
     await undo('Comment deleted');
     await expect(thread.getByRole('listitem')).toContainText([
@@ -377,10 +372,7 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
 
   await test.step('delete step 1, then Undo puts it back first', async () => {
     await flow.getByRole('button', { name: 'Delete step 1: Open the login page' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete step' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete step');
     await expect
       .poll(() => planShape(request, token, milestoneId))
       .toEqual([['Sign in', ['VERIFY Enter the password twice']]]);
@@ -438,10 +430,7 @@ test('after a flow is deleted, focus lands on the flow now in its place, then Ad
       .getByRole('region', { name, exact: true })
       .getByRole('button', { name: 'Delete flow' })
       .click();
-    await page
-      .getByRole('dialog', { name: 'Delete flow' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete flow');
     await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
   };
   const deleteOf = (name: string) =>
@@ -452,10 +441,7 @@ test('after a flow is deleted, focus lands on the flow now in its place, then Ad
   await expect(deleteOf('Pay')).toBeFocused();
   // The last one: the one before it.
   await page.keyboard.press('Enter');
-  await page
-    .getByRole('dialog', { name: 'Delete flow' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await confirmDelete(page, 'Delete flow');
   await expect(page.getByRole('region', { name: 'Pay', exact: true })).toHaveCount(0);
   await expect(deleteOf('Browse')).toBeFocused();
   // None left: Add flow.
