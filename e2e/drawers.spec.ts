@@ -161,7 +161,7 @@ test('unsaved changes: Escape, Back and leaving the page ask first', async ({ pa
   });
 });
 
-test('unsaved changes in the item drawer and the lead drawer ask first too', async ({
+test('unsaved changes in the item drawer, the section dialog and the lead drawer ask first too', async ({
   page,
   request,
 }) => {
@@ -189,6 +189,22 @@ test('unsaved changes in the item drawer and the lead drawer ask first too', asy
     });
     const body = (await items.json()) as { results: { description: string; notes: string }[] };
     expect(body.results.find((item) => item.description === 'Wireframes')?.notes).toBe('');
+  });
+
+  await test.step('section dialog: a click outside asks, Discard keeps the old name', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Edit section' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Section' });
+    await dialog.getByLabel('Name').fill('Visual design');
+    await page.mouse.click(40, 400);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    const sections = await request.get(`/api/estimate-sections/?estimate=${data.estimate.id}`, {
+      headers: auth(),
+    });
+    const names = ((await sections.json()) as { results: { name: string }[] }).results;
+    expect(names.map((section) => section.name)).toEqual(['Design']);
   });
 
   await test.step('lead drawer: Escape and a click outside ask, Discard closes', async () => {
