@@ -267,101 +267,105 @@ test('Undo brings a deleted estimate item back where it was', async ({ page, req
   await expect(page.getByRole('button', { name: 'Sitemap', exact: true })).toBeVisible();
 });
 
-test('Undo brings a deleted note and deleted comments back as they were', async ({
+const post = async (request: APIRequestContext, path: string, body: object) => {
+  const response = await request.post(path, { headers: auth(), data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+};
+const texts = async (request: APIRequestContext, path: string, field: 'content' | 'message') => {
+  const response = await request.get(path, { headers: auth() });
+  const body = (await response.json()) as { results: Record<string, string>[] };
+  return body.results.map((row) => row[field]);
+};
+/** Presses Undo on the toast that says `message`. */
+const undo = (page: Page, message: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: message })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+
+test('Undo brings a deleted project note back in its place, newest first', async ({
   page,
   request,
 }) => {
-  const post = async (path: string, body: object) => {
-    const response = await request.post(path, { headers: auth(), data: body });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
-  const texts = async (path: string, field: 'content' | 'message') => {
-    const response = await request.get(path, { headers: auth() });
-    const body = (await response.json()) as { results: Record<string, string>[] };
-    return body.results.map((row) => row[field]);
-  };
-  // The toast with Undo, then the thing back in its place, for everyone (the server says so).
-  const undo = async (message: string) =>
-    page
-      .getByRole('status')
-      .filter({ hasText: message })
-      .getByRole('button', { name: 'Undo' })
-      .click();
+  for (const content of ['Older note', 'The note to delete', 'Newest note'])
+    await post(request, '/api/project-notes/', { project: data.project.id, content });
+  const notesPath = `/api/project-notes/?project=${data.project.id}`;
+  const before = await texts(request, notesPath, 'content');
+  await signInWithToken(page, token, `/projects/${data.project.slug}`);
+  const notes = page.getByRole('list', { name: 'Notes' });
+  await notes.getByRole('button', { name: 'Edit note: The note to delete' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Update Note' });
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete(page, 'Delete note');
+  await expect(drawer).toBeHidden();
+  await expect(notes.getByText('The note to delete')).toHaveCount(0);
+  await undo(page, 'The note was deleted');
+  await expect(notes.getByRole('listitem').nth(1)).toContainText('The note to delete');
+  await expect.poll(() => texts(request, notesPath, 'content')).toEqual(before);
+});
 
-  await test.step('a project note, newest first', async () => {
-    for (const content of ['Older note', 'The note to delete', 'Newest note'])
-      await post('/api/project-notes/', { project: data.project.id, content });
-    const notesPath = `/api/project-notes/?project=${data.project.id}`;
-    const before = await texts(notesPath, 'content');
-    await signInWithToken(page, token, `/projects/${data.project.slug}`);
-    const notes = page.getByRole('list', { name: 'Notes' });
-    await notes.getByRole('button', { name: 'Edit note: The note to delete' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Update Note' });
-    await drawer.getByRole('button', { name: 'Delete' }).click();
-    await confirmDelete(page, 'Delete note');
-    await expect(drawer).toBeHidden();
-    await expect(notes.getByText('The note to delete')).toHaveCount(0);
-    await undo('The note was deleted');
-    await expect(notes.getByRole('listitem').nth(1)).toContainText('The note to delete');
-    await expect.poll(() => texts(notesPath, 'content')).toEqual(before);
+test('Undo brings a deleted item comment back with its author, in its place', async ({
+  page,
+  request,
+}) => {
+  const items = await request.get(`/api/estimate-items/?estimate=${data.estimate.id}`, {
+    headers: auth(),
   });
+  const item = ((await items.json()) as { results: { id: number; description: string }[] })
+    .results[0];
+  for (const content of ['The comment to delete', 'A later comment'])
+    await post(request, '/api/estimate-item-comments/', { item: item?.id, content });
+  const commentsPath = `/api/estimate-item-comments/?estimate_item=${item?.id}`;
+  const before = await texts(request, commentsPath, 'content');
+  await signInWithToken(page, token, `/estimates/${data.estimate.id}?item=${item?.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Item' });
+  const thread = drawer.getByRole('list', { name: 'Comments' });
+  const deleted = thread.getByRole('listitem').filter({ hasText: 'The comment to delete' });
+  await deleted.getByRole('button', { name: 'Delete comment' }).click();
+  await confirmDelete(page, 'Delete comment');
+  await expect(deleted).toHaveCount(0);
+  await undo(page, 'Comment deleted');
+  await expect(thread.getByRole('listitem')).toHaveCount(before.length);
+  await expect(
+    thread.getByRole('listitem').nth(before.indexOf('The comment to delete')),
+  ).toContainText(ADMIN.email);
+  await expect.poll(() => texts(request, commentsPath, 'content')).toEqual(before);
+});
 
-  await test.step('an estimate item comment, oldest first, with its count', async () => {
-    const items = await request.get(`/api/estimate-items/?estimate=${data.estimate.id}`, {
-      headers: auth(),
-    });
-    const item = ((await items.json()) as { results: { id: number; description: string }[] })
-      .results[0];
-    for (const content of ['The comment to delete', 'A later comment'])
-      await post('/api/estimate-item-comments/', { item: item?.id, content });
-    const commentsPath = `/api/estimate-item-comments/?estimate_item=${item?.id}`;
-    const before = await texts(commentsPath, 'content');
-    await signInWithToken(page, token, `/estimates/${data.estimate.id}?item=${item?.id}`);
-    const drawer = page.getByRole('dialog', { name: 'Update Item' });
-    const thread = drawer.getByRole('list', { name: 'Comments' });
-    const deleted = thread.getByRole('listitem').filter({ hasText: 'The comment to delete' });
-    await deleted.getByRole('button', { name: 'Delete comment' }).click();
-    await confirmDelete(page, 'Delete comment');
-    await expect(deleted).toHaveCount(0);
-    await undo('Comment deleted');
-    await expect(thread.getByRole('listitem')).toHaveCount(before.length);
-    await expect(
-      thread.getByRole('listitem').nth(before.indexOf('The comment to delete')),
-    ).toContainText(ADMIN.email);
-    await expect.poll(() => texts(commentsPath, 'content')).toEqual(before);
+test('Undo brings a deleted lead comment back in its place, oldest first', async ({
+  page,
+  request,
+}) => {
+  const lead = await createLead(request, token, {
+    first_name: 'Katherine',
+    last_name: 'Johnson',
+    email: `${uniqueTag('johnson')}@example.test`,
   });
-
-  await test.step('a lead comment, oldest first', async () => {
-    const lead = await createLead(request, token, {
-      first_name: 'Katherine',
-      last_name: 'Johnson',
-      email: `${uniqueTag('johnson')}@example.test`,
-    });
-    for (const message of ['First call', 'Second call', 'Third call'])
-      await post('/api/lead-comments/', { lead: lead.id, message });
-    const commentsPath = `/api/lead-comments/?lead=${lead.id}`;
-    await signInWithToken(page, token, `/leads?lead=${lead.id}`);
-    const drawer = page.getByRole('dialog', { name: 'Update Lead' });
-    const thread = drawer.getByRole('list', { name: 'Comments' });
-    await expect(thread.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
-    await thread
-      .getByRole('listitem')
-      .filter({ hasText: 'Second call' })
-      .getByRole('button', { name: 'Delete comment' })
-      .click();
-    await confirmDelete(page, 'Delete comment');
-    await expect(thread.getByRole('listitem')).toHaveCount(2);
-    await undo('Comment deleted');
-    await expect(thread.getByRole('listitem')).toContainText([
-      'First call',
-      'Second call',
-      'Third call',
-    ]);
-    await expect
-      .poll(() => texts(commentsPath, 'message'))
-      .toEqual(['First call', 'Second call', 'Third call']);
-  });
+  for (const message of ['First call', 'Second call', 'Third call'])
+    await post(request, '/api/lead-comments/', { lead: lead.id, message });
+  const commentsPath = `/api/lead-comments/?lead=${lead.id}`;
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  const thread = drawer.getByRole('list', { name: 'Comments' });
+  await expect(thread.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
+  await thread
+    .getByRole('listitem')
+    .filter({ hasText: 'Second call' })
+    .getByRole('button', { name: 'Delete comment' })
+    .click();
+  await confirmDelete(page, 'Delete comment');
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  await undo(page, 'Comment deleted');
+  await expect(thread.getByRole('listitem')).toContainText([
+    'First call',
+    'Second call',
+    'Third call',
+  ]);
+  await expect
+    .poll(() => texts(request, commentsPath, 'message'))
+    .toEqual(['First call', 'Second call', 'Third call']);
 });
 
 test('Undo brings a deleted test step back; focus follows the inline editor', async ({
