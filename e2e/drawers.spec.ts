@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
-import { planShape } from './support/test-plans-api';
+import { createFlowsViaApi, createMilestoneViaApi, planShape } from './support/test-plans-api';
 
 /**
  * Issue 19, second half: every drawer has its URL (a link opens it, Back closes it), unsaved
@@ -39,6 +39,24 @@ const itemsOf = async (request: APIRequestContext, estimateId: number) => {
   });
   const body = (await response.json()) as { results: { id: number; description: string }[] };
   return body.results.map((item) => item.description);
+};
+
+/** Answers a delete's confirmation dialog (titled `title`) with Delete. */
+const confirmDelete = (page: Page, title: string) =>
+  page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
+
+/** A new lead and its drawer, opened from its link (the leads screen loads, then the lead). */
+const openNewLead = async (
+  page: Page,
+  request: APIRequestContext,
+  name: { first_name: string; last_name: string },
+) => {
+  const lead = await createLead(request, token, {
+    ...name,
+    email: `${uniqueTag(name.last_name.toLowerCase())}@example.test`,
+  });
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  return { lead, drawer: page.getByRole('dialog', { name: 'Update Lead' }) };
 };
 
 test('a drawer has its own URL: a link opens it, Back closes it, closing updates the URL', async ({
@@ -143,6 +161,74 @@ test('unsaved changes: Escape, Back and leaving the page ask first', async ({ pa
   });
 });
 
+test('unsaved changes in the item drawer, the section dialog and the lead drawer ask first too', async ({
+  page,
+  request,
+}) => {
+  const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+  await test.step('item drawer: Cancel asks, navigation asks, Discard leaves it unsaved', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Wireframes', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Update Item' });
+    const notes = drawer.getByLabel('Notes');
+    await notes.fill('Two rounds of review');
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(notes).toHaveValue('Two rounds of review');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    const items = await request.get(`/api/estimate-items/?estimate=${data.estimate.id}`, {
+      headers: auth(),
+    });
+    const body = (await items.json()) as { results: { description: string; notes: string }[] };
+    expect(body.results.find((item) => item.description === 'Wireframes')?.notes).toBe('');
+  });
+
+  await test.step('section dialog: a click outside asks, Discard keeps the old name', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Edit section' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Section' });
+    await dialog.getByLabel('Name').fill('Visual design');
+    await page.mouse.click(40, 400);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    const sections = await request.get(`/api/estimate-sections/?estimate=${data.estimate.id}`, {
+      headers: auth(),
+    });
+    const names = ((await sections.json()) as { results: { name: string }[] }).results;
+    expect(names.map((section) => section.name)).toEqual(['Design']);
+  });
+
+  await test.step('lead drawer: Escape and a click outside ask, Discard closes', async () => {
+    const { lead, drawer } = await openNewLead(page, request, {
+      first_name: 'Margaret',
+      last_name: 'Hamilton',
+    });
+    const firstName = drawer.getByLabel('First name');
+    await expect(firstName).toHaveValue('Margaret', { timeout: 20_000 });
+    await firstName.fill('Maggie');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(firstName).toHaveValue('Maggie');
+    await page.mouse.click(40, 400);
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/leads$/);
+    const stored = await request.get(`/api/leads/${lead.id}/`, { headers: auth() });
+    expect(((await stored.json()) as { first_name: string }).first_name).toBe('Margaret');
+  });
+});
+
 test('Undo brings a deleted estimate item back where it was', async ({ page, request }) => {
   const sections = await request.get(`/api/estimate-sections/?estimate=${data.estimate.id}`, {
     headers: auth(),
@@ -181,6 +267,107 @@ test('Undo brings a deleted estimate item back where it was', async ({ page, req
   await expect(page.getByRole('button', { name: 'Sitemap', exact: true })).toBeVisible();
 });
 
+const post = async (request: APIRequestContext, path: string, body: object) => {
+  const response = await request.post(path, { headers: auth(), data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+};
+const texts = async (request: APIRequestContext, path: string, field: 'content' | 'message') => {
+  const response = await request.get(path, { headers: auth() });
+  const body = (await response.json()) as { results: Record<string, string>[] };
+  return body.results.map((row) => row[field]);
+};
+/** Presses Undo on the toast that says `message`. */
+const undo = (page: Page, message: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: message })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+
+test('Undo brings a deleted project note back in its place, newest first', async ({
+  page,
+  request,
+}) => {
+  for (const content of ['Older note', 'The note to delete', 'Newest note'])
+    await post(request, '/api/project-notes/', { project: data.project.id, content });
+  const notesPath = `/api/project-notes/?project=${data.project.id}`;
+  const before = await texts(request, notesPath, 'content');
+  await signInWithToken(page, token, `/projects/${data.project.slug}`);
+  const notes = page.getByRole('list', { name: 'Notes' });
+  await notes.getByRole('button', { name: 'Edit note: The note to delete' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Update Note' });
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  await confirmDelete(page, 'Delete note');
+  await expect(drawer).toBeHidden();
+  await expect(notes.getByText('The note to delete')).toHaveCount(0);
+  await undo(page, 'The note was deleted');
+  await expect(notes.getByRole('listitem').nth(1)).toContainText('The note to delete');
+  await expect.poll(() => texts(request, notesPath, 'content')).toEqual(before);
+});
+
+test('Undo brings a deleted item comment back with its author, in its place', async ({
+  page,
+  request,
+}) => {
+  const items = await request.get(`/api/estimate-items/?estimate=${data.estimate.id}`, {
+    headers: auth(),
+  });
+  const item = ((await items.json()) as { results: { id: number; description: string }[] })
+    .results[0];
+  for (const content of ['The comment to delete', 'A later comment'])
+    await post(request, '/api/estimate-item-comments/', { item: item?.id, content });
+  const commentsPath = `/api/estimate-item-comments/?estimate_item=${item?.id}`;
+  const before = await texts(request, commentsPath, 'content');
+  await signInWithToken(page, token, `/estimates/${data.estimate.id}?item=${item?.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Item' });
+  const thread = drawer.getByRole('list', { name: 'Comments' });
+  const deleted = thread.getByRole('listitem').filter({ hasText: 'The comment to delete' });
+  await deleted.getByRole('button', { name: 'Delete comment' }).click();
+  await confirmDelete(page, 'Delete comment');
+  await expect(deleted).toHaveCount(0);
+  await undo(page, 'Comment deleted');
+  await expect(thread.getByRole('listitem')).toHaveCount(before.length);
+  await expect(
+    thread.getByRole('listitem').nth(before.indexOf('The comment to delete')),
+  ).toContainText(ADMIN.email);
+  await expect.poll(() => texts(request, commentsPath, 'content')).toEqual(before);
+});
+
+test('Undo brings a deleted lead comment back in its place, oldest first', async ({
+  page,
+  request,
+}) => {
+  const lead = await createLead(request, token, {
+    first_name: 'Katherine',
+    last_name: 'Johnson',
+    email: `${uniqueTag('johnson')}@example.test`,
+  });
+  for (const message of ['First call', 'Second call', 'Third call'])
+    await post(request, '/api/lead-comments/', { lead: lead.id, message });
+  const commentsPath = `/api/lead-comments/?lead=${lead.id}`;
+  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  const thread = drawer.getByRole('list', { name: 'Comments' });
+  await expect(thread.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
+  await thread
+    .getByRole('listitem')
+    .filter({ hasText: 'Second call' })
+    .getByRole('button', { name: 'Delete comment' })
+    .click();
+  await confirmDelete(page, 'Delete comment');
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  await undo(page, 'Comment deleted');
+  await expect(thread.getByRole('listitem')).toContainText([
+    'First call',
+    'Second call',
+    'Third call',
+  ]);
+  await expect
+    .poll(() => texts(request, commentsPath, 'message'))
+    .toEqual(['First call', 'Second call', 'Third call']);
+});
+
 test('Undo brings a deleted test step back; focus follows the inline editor', async ({
   page,
   request,
@@ -205,10 +392,7 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
 
   await test.step('delete step 1, then Undo puts it back first', async () => {
     await flow.getByRole('button', { name: 'Delete step 1: Open the login page' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete step' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmDelete(page, 'Delete step');
     await expect
       .poll(() => planShape(request, token, milestoneId))
       .toEqual([['Sign in', ['VERIFY Enter the password twice']]]);
@@ -247,14 +431,47 @@ test('Undo brings a deleted test step back; focus follows the inline editor', as
   });
 });
 
-test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
-  const lead = await createLead(request, token, {
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: `${uniqueTag('hopper')}@example.test`,
+test('after a flow is deleted, focus lands on the flow now in its place, then Add flow', async ({
+  page,
+  request,
+}) => {
+  const milestone = await createMilestoneViaApi(request, token, {
+    project: data.project.id,
+    name: 'Flow focus',
   });
-  await signInWithToken(page, token, `/leads?lead=${lead.id}`);
-  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  await createFlowsViaApi(request, token, milestone.id, [
+    { name: 'Browse', steps: ['Open the home page'] },
+    { name: 'Search', steps: [] },
+    { name: 'Pay', steps: [] },
+  ]);
+  await signInWithToken(page, token, `/milestones/${milestone.id}`);
+  const deleteFlow = async (name: string) => {
+    await page
+      .getByRole('region', { name, exact: true })
+      .getByRole('button', { name: 'Delete flow' })
+      .click();
+    await confirmDelete(page, 'Delete flow');
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  };
+  const deleteOf = (name: string) =>
+    page.getByRole('region', { name, exact: true }).getByRole('button', { name: 'Delete flow' });
+
+  // The middle one: the next flow takes its place.
+  await deleteFlow('Search');
+  await expect(deleteOf('Pay')).toBeFocused();
+  // The last one: the one before it.
+  await page.keyboard.press('Enter');
+  await confirmDelete(page, 'Delete flow');
+  await expect(page.getByRole('region', { name: 'Pay', exact: true })).toHaveCount(0);
+  await expect(deleteOf('Browse')).toBeFocused();
+  // None left: Add flow.
+  await deleteFlow('Browse');
+  await expect(page.getByRole('button', { name: 'Add flow', exact: true })).toBeFocused();
+  await expect.poll(() => planShape(request, token, milestone.id)).toEqual([]);
+});
+
+test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
+  const { drawer } = await openNewLead(page, request, { first_name: 'Grace', last_name: 'Hopper' });
   // A link opened directly loads the leads screen, then the lead itself.
   await expect(drawer).toBeVisible({ timeout: 20_000 });
   await expect(drawer.getByLabel('First name')).toHaveValue('Grace');

@@ -112,7 +112,13 @@ test('staff build an estimate: sections, items, totals, dragging and deleting', 
     await expect(
       drawer.getByText('Ensure hours_low is less than or equal to hours_high.'),
     ).toBeVisible();
+    // Cancel throws the edits away only once the person says so (issue 19).
     await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeHidden();
     await expect(drawer).toBeHidden();
 
     await createItem(page, 'Discovery', { description: 'Workshop', low: '0.1', high: '0.1' });

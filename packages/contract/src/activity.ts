@@ -39,6 +39,7 @@ export const ACTIVITY_VERBS = [
   'created',
   'updated',
   'deleted',
+  'restored',
   'status_changed',
   'moved',
   'merged',

@@ -56,6 +56,11 @@ export type ResourceDefinition<
   ) => Promise<Maybe<z.output<Item>>>;
   destroy?: (request: FastifyRequest, key: z.infer<Key>) => Promise<boolean>;
   /**
+   * `POST /api/{name}/{key}/restore/`: brings back a soft-deleted record (Undo after a delete),
+   * guarded by `permission(request, 'restore')`; a record that is not deleted is a 404.
+   */
+  restore?: (request: FastifyRequest, key: z.infer<Key>) => Promise<Maybe<z.output<Item>>>;
+  /**
    * `POST /api/{name}/{key}/move/` for ordered children, guarded by `permission(request, 'move')`;
    * answers the reordered siblings (or the affected parents), a missing record is a 404.
    */
@@ -190,6 +195,23 @@ export const registerResource = <
           throw notFound();
         return reply.status(204).send();
       },
+    );
+  }
+  if (def.restore) {
+    const restore = def.restore;
+    app.post(
+      `${detail}restore/`,
+      {
+        schema: s({
+          tags,
+          summary: 'Bring back a record deleted a moment ago (Undo)',
+          params,
+          response: { 200: def.item },
+        }),
+        ...guard('restore'),
+      },
+      async (request) =>
+        found(await restore(request, (request.params as { key: z.infer<Key> }).key)),
     );
   }
   if (def.move) {

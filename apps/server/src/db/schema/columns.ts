@@ -16,6 +16,12 @@ export const createdAt = () => at('created_at').notNull().defaultNow();
 /** When the row last changed (the service sets it on every update). */
 export const updatedAt = () => at('updated_at').notNull().defaultNow();
 
+/**
+ * When the row was deleted: a deleted row stays only so that Undo can bring it back (lists,
+ * counts and details skip it) and is purged later (`http/soft-delete.ts`).
+ */
+export const deletedAt = () => at('deleted_at');
+
 /** The parent the row belongs to: required, and the row goes when its parent goes. */
 export const parentId = (name: string, parent: () => AnyPgColumn) =>
   integer(name).notNull().references(parent, { onDelete: 'cascade' });

@@ -18,7 +18,7 @@ import {
 } from '@portal/contract/estimates';
 import { projects } from './projects';
 import { userRef } from './users';
-import { createdAt, maxLength, notBlank, parentId, updatedAt } from './columns';
+import { createdAt, deletedAt, maxLength, notBlank, parentId, updatedAt } from './columns';
 
 const L = ESTIMATE_LIMITS;
 
@@ -118,11 +118,16 @@ export const estimateItemComments = pgTable(
     userId: userRef('user_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
-    // Also serves the per-item comment counts of an estimate detail (index-only).
-    index('estimate_item_comments_item_idx').on(t.itemId, t.createdAt, t.id),
+    // Also serves the per-item comment counts of an estimate detail (index-only: `deleted_at`
+    // is in it so that skipping soft-deleted comments needs no visit to the table).
+    index('estimate_item_comments_item_idx').on(t.itemId, t.createdAt, t.id, t.deletedAt),
     index('estimate_item_comments_user_idx').on(t.userId),
+    index('estimate_item_comments_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     check('estimate_item_comments_content_not_blank', notBlank(t.content)),
     check('estimate_item_comments_content_length', maxLength(t.content, L.comment)),
   ],

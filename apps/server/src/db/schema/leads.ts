@@ -15,7 +15,7 @@ import { LEAD_LIMITS, LEAD_PHONE_MATCH_MIN_DIGITS, LEAD_STATUSES } from '@portal
 import { clients } from './clients';
 import { projects } from './projects';
 import { userRef } from './users';
-import { createdAt, isOneOf, maxLength, notBlank, parentId } from './columns';
+import { createdAt, deletedAt, isOneOf, maxLength, notBlank, parentId } from './columns';
 
 /**
  * The text the lead search matches: names, email, company and phone in one lowercased string,
@@ -114,10 +114,14 @@ export const leadComments = pgTable(
     // A comment outlives its author's account (the history of a lead stays whole).
     createdById: userRef('created_by_id'),
     createdAt: createdAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('lead_comments_lead_idx').on(t.leadId, t.createdAt, t.id),
     index('lead_comments_created_by_idx').on(t.createdById),
+    index('lead_comments_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     check('lead_comments_message_not_blank', notBlank(t.message)),
     check('lead_comments_message_length', maxLength(t.message, LEAD_LIMITS.comment)),
   ],

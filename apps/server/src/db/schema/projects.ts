@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { NOTE_STATUSES, PROJECT_STATUSES } from '@portal/contract/projects';
 import { clients, slugFormatCheck } from './clients';
-import { createdAt, isOneOf, notBlank, parentId, updatedAt } from './columns';
+import { createdAt, deletedAt, isOneOf, notBlank, parentId, updatedAt } from './columns';
 
 const url = (name: string) => varchar(name, { length: 2048 });
 
@@ -96,10 +96,14 @@ export const projectNotes = pgTable(
     content: text('content').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('open'),
     createdAt: createdAt(),
+    deletedAt: deletedAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('project_notes_project_idx').on(t.projectId, t.createdAt),
+    index('project_notes_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     check('project_notes_status_known', isOneOf(t.status, NOTE_STATUSES)),
     check('project_notes_content_not_blank', notBlank(t.content)),
   ],

@@ -5,9 +5,9 @@ import { estimateItemComments, estimateItems, estimateSections } from '../../db/
 
 type ItemRow = typeof estimateItems.$inferSelect;
 
-/** Comments per item: a correlated count, answered from the comments index alone. */
+/** Live comments per item: a correlated count, answered from the comments index alone. */
 export const commentCount = (itemId: SQL | typeof estimateItems.id) =>
-  sql<number>`(SELECT count(*)::int FROM ${estimateItemComments} WHERE ${estimateItemComments.itemId} = ${itemId})`;
+  sql<number>`(SELECT count(*)::int FROM ${estimateItemComments} WHERE ${estimateItemComments.itemId} = ${itemId} AND ${estimateItemComments.deletedAt} IS NULL)`;
 
 export const toItemDto = (row: ItemRow, comments: number): EstimateItem => ({
   id: row.id,

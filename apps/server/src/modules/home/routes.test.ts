@@ -47,6 +47,11 @@ beforeAll(async () => {
     w.as(role).post('/api/estimate-item-comments/', { item: w.items.acme.id, content });
   expect((await comment('member', 'Can the wireframes include mobile?')).statusCode).toBe(201);
   expect((await comment('staff', 'Yes, mobile is included.')).statusCode).toBe(201);
+  // A deleted comment is not on anyone's home screen (it stays restorable for a while).
+  const withdrawn = (await comment('member', 'Never mind.')).json<{ id: number }>();
+  expect(
+    (await w.as('member').delete(`/api/estimate-item-comments/${withdrawn.id}/`)).statusCode,
+  ).toBe(204);
 
   const [acmeStone, globexStone] = await t.db
     .insert(milestones)

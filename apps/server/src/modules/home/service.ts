@@ -65,7 +65,8 @@ const commentsFrom = (scope: Scope, staffAuthor: boolean) =>
     JOIN estimate_sections s ON s.id = i.section_id
     JOIN estimates e ON e.id = s.estimate_id
     JOIN projects p ON p.id = e.project_id
-    WHERE u.is_superuser = ${staffAuthor} AND ${recent(sql`k.created_at`)}
+    WHERE k.deleted_at IS NULL AND u.is_superuser = ${staffAuthor}
+      AND ${recent(sql`k.created_at`)}
       AND ${clientScopeSql(scope, sql`p.client_id`)}`;
 const COMMENT_ENTRY = sql`k.id,
   CASE WHEN length(k.content) > 140 THEN left(k.content, 139) || '…' ELSE k.content END AS title,

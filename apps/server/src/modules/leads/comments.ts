@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type {
   LeadComment,
@@ -10,6 +10,7 @@ import { leadComments, leads, users } from '../../db/schema/index';
 import type { AuthContext } from '../../http/auth';
 import { fieldError, permissionDenied } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
+import { live, purgeExpired, restorable } from '../../http/soft-delete';
 import { notifyLeadComment } from '../notifications/notify';
 import { excerpt, record } from '../activity/record';
 
@@ -64,14 +65,19 @@ export const createLeadCommentService = (db: Database) => {
   const select = () =>
     db.select(columns).from(leadComments).leftJoin(users, eq(users.id, leadComments.createdById));
 
-  const findById = async (id: number) => {
-    const [row] = await select().where(eq(leadComments.id, id)).limit(1);
+  const findById = async (id: number, state: SQL | undefined = live(leadComments.deletedAt)) => {
+    const [row] = await select()
+      .where(and(eq(leadComments.id, id), state))
+      .limit(1);
     return row ?? null;
   };
 
   return {
     list: async (query: LeadCommentListQuery, page: (count: number) => PageWindow) => {
-      const where = query.lead === undefined ? undefined : eq(leadComments.leadId, query.lead);
+      const where = and(
+        live(leadComments.deletedAt),
+        query.lead === undefined ? undefined : eq(leadComments.leadId, query.lead),
+      );
       const [totals] = await db.select({ total: count() }).from(leadComments).where(where);
       const total = totals?.total ?? 0;
       const window = page(total);
@@ -137,12 +143,18 @@ export const createLeadCommentService = (db: Database) => {
       }
     },
 
+    /** Soft delete: the comment keeps its author, time and place for Undo (`restore`). */
     destroy: async (id: number, auth: AuthContext): Promise<boolean> => {
       const row = await findById(id);
       if (!row) return false;
       if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
       return db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(leadComments).where(eq(leadComments.id, id)).returning();
+        await purgeExpired(tx, leadComments, leadComments.deletedAt);
+        const [deleted] = await tx
+          .update(leadComments)
+          .set({ deletedAt: sql`now()` })
+          .where(and(eq(leadComments.id, id), live(leadComments.deletedAt)))
+          .returning();
         if (deleted)
           await record(tx, {
             verb: 'deleted',
@@ -150,6 +162,27 @@ export const createLeadCommentService = (db: Database) => {
             data: { part: 'comment', comment: excerpt(deleted.message) },
           });
         return deleted !== undefined;
+      });
+    },
+
+    /** Undo of a delete, for whoever could delete it: the comment as it was, in its place. */
+    restore: async (id: number, auth: AuthContext): Promise<LeadComment | null> => {
+      const row = await findById(id, restorable(leadComments.deletedAt));
+      if (!row) return null;
+      if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
+      return db.transaction(async (tx) => {
+        const [restored] = await tx
+          .update(leadComments)
+          .set({ deletedAt: null })
+          .where(and(eq(leadComments.id, id), restorable(leadComments.deletedAt)))
+          .returning();
+        if (!restored) return null;
+        await record(tx, {
+          verb: 'restored',
+          ...onLead(restored.leadId),
+          data: { part: 'comment', comment: excerpt(restored.message) },
+        });
+        return toCommentDto(row);
       });
     },
   };

@@ -74,6 +74,7 @@ describe('leads permissions', () => {
       await api.get(`/api/lead-comments/${comment?.id}/`),
       await api.post('/api/lead-comments/', { lead: lead.id, message: 'Sneaky' }),
       await api.delete(`/api/lead-comments/${comment?.id}/`),
+      await api.post(`/api/lead-comments/${comment?.id}/restore/`),
     ]) {
       expect(res.statusCode).toBe(status);
       expect(res.json()).toEqual(body);
@@ -409,6 +410,40 @@ describe('lead comments', () => {
     expect((await staff().delete(`/api/lead-comments/${theirs.id}/`)).statusCode).toBe(204);
     expect((await staff().delete(`/api/lead-comments/${theirs.id}/`)).json()).toEqual(NOT_FOUND);
     expect((await staff().get(`/api/lead-comments/?lead=${lead.id}`)).json().count).toBe(0);
+  });
+
+  it('come back by Undo with their author, time and place, for whoever could delete them', async () => {
+    const lead = await insertLead(t);
+    const post = async (role: 'staff' | 'otherStaff', message: string) =>
+      (await w.as(role).post('/api/lead-comments/', { lead: lead.id, message })).json<{
+        id: number;
+      }>();
+    const first = await post('staff', 'First call.');
+    const middle = await post('otherStaff', 'Sent the brochure.');
+    const last = await post('staff', 'Meeting booked.');
+    const thread = async () =>
+      (await staff().get(`/api/lead-comments/?lead=${lead.id}`))
+        .json<{ results: { id: number }[] }>()
+        .results.map((c) => c.id);
+    expect((await staff().delete(`/api/lead-comments/${middle.id}/`)).statusCode).toBe(204);
+    expect(await thread()).toEqual([first.id, last.id]);
+    expect((await staff().get(`/api/lead-comments/${middle.id}/`)).statusCode).toBe(404);
+
+    for (const [role, status] of [
+      ['visitor', 401],
+      ['member', 403],
+    ] as const)
+      expect((await w.as(role).post(`/api/lead-comments/${middle.id}/restore/`)).statusCode).toBe(
+        status,
+      );
+    const restored = await staff().post(`/api/lead-comments/${middle.id}/restore/`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(middle);
+    expect(await thread()).toEqual([first.id, middle.id, last.id]);
+    expect((await staff().post(`/api/lead-comments/${middle.id}/restore/`)).json()).toEqual(
+      NOT_FOUND,
+    );
+    expect((await staff().post(`/api/lead-comments/${last.id}/restore/`)).statusCode).toBe(404);
   });
 
   it('keep a comment whose author account is gone, without an author', async () => {

@@ -308,5 +308,6 @@ export const leadRoutes = async (app: FastifyInstance) => {
     retrieve: (_request, id) => comments.retrieve(id),
     create: (request, body) => comments.create(body, requireStaff(request)),
     destroy: (request, id) => comments.destroy(id, requireStaff(request)),
+    restore: (request, id) => comments.restore(id, requireStaff(request)),
   });
 };

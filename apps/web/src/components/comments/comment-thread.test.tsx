@@ -31,6 +31,7 @@ const setup = (
       comments={comments}
       onCreate={onCreate}
       onDelete={onDelete}
+      onRestore={vi.fn()}
       textField="message"
       placeholder="Write a comment…"
     />,
@@ -55,6 +56,7 @@ describe('CommentThread', () => {
         comments={{ isPending: true, isError: false, data: undefined, refetch: vi.fn() }}
         onCreate={vi.fn()}
         onDelete={vi.fn()}
+        onRestore={vi.fn()}
         textField="message"
         placeholder=""
       />,
@@ -124,6 +126,7 @@ describe('CommentThread mentions', () => {
         comments={loaded([])}
         onCreate={onCreate}
         onDelete={vi.fn()}
+        onRestore={vi.fn()}
         textField="content"
         placeholder="Ask."
         mentionables={people}

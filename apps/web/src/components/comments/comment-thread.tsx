@@ -34,6 +34,8 @@ type CommentThreadProps = {
   /** Posts the text; a 400 on `textField` lands under the box, anything else as a toast. */
   onCreate(text: string): Promise<unknown>;
   onDelete(id: number): Promise<unknown>;
+  /** Undo of a delete: brings the comment back as it was (decision 0027). */
+  onRestore(id: number): Promise<unknown>;
   /** The server's name for the text (`message` for leads, `content` for estimate items). */
   textField: string;
   placeholder: string;
@@ -176,6 +178,7 @@ export const CommentThread = ({
   comments,
   onCreate,
   onDelete,
+  onRestore,
   textField,
   placeholder,
   mentionables,
@@ -187,8 +190,9 @@ export const CommentThread = ({
     if (!pending) return;
     setDeleting(true);
     try {
-      await onDelete(pending.id);
-      toast.success('Comment deleted');
+      const { id } = pending;
+      await onDelete(id);
+      toast.undoable('Comment deleted', () => void onRestore(id).catch(toastError));
     } catch (error) {
       toastError(error);
     } finally {

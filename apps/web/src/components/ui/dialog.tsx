@@ -65,6 +65,15 @@ export type DialogFrameClasses = {
 };
 
 /**
+ * A toast sits above every dialog (its Undo is pressed while a drawer is still open, after a
+ * comment was deleted in it): pressing it is not a click outside that closes the dialog.
+ */
+const keepOpenForToasts = (event: { target: EventTarget | null; preventDefault(): void }) => {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]'))
+    event.preventDefault();
+};
+
+/**
  * What Dialog and Drawer share: a modal Radix dialog (overlay, focus trap, Escape) with a title,
  * an optional description, body and footer, a close button, and focus given back to its opener.
  * Only the geometry differs, through `frame`.
@@ -87,6 +96,7 @@ export const DialogFrame = ({
         <DialogPrimitive.Overlay className={overlayClasses} />
         <DialogPrimitive.Content
           {...returnFocus}
+          onInteractOutside={keepOpenForToasts}
           // Without a description Radix warns unless aria-describedby is explicitly cleared.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(frame.content, className)}

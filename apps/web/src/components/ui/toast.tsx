@@ -7,8 +7,18 @@ export { TOAST_DURATION, toast, type ToastKind } from '../../lib/toast';
 
 setToastStackLoader(() => import('./toast-stack'));
 
-/** Mounted once by the app shell; renders nothing until the first toast. */
+/**
+ * Mounted once by the app shell; renders nothing until the first toast. The wrapper is there
+ * from the start for screen readers: an open dialog hides the rest of the page from them
+ * (Radix's `hideOthers`) but keeps every `[aria-live]` element and its ancestors, and the stack
+ * mounting later inside a hidden page would be silent, its Undo unreachable, while a drawer is
+ * open. `off`: sonner's own region inside announces; `contents`: it takes no box.
+ */
 export const Toaster = () => {
   const stack = useSyncExternalStore(subscribeToastStack, loadedToastStack, () => null);
-  return stack ? <stack.ToastStack /> : null;
+  return (
+    <div aria-live="off" className="contents">
+      {stack ? <stack.ToastStack /> : null}
+    </div>
+  );
 };

@@ -34,6 +34,7 @@ describe('estimate-item-comments permissions', () => {
       await api.get(`${URL}${staffComment.id}/`),
       await api.post(URL, { item: w.items.acme.id, content: 'x' }),
       await api.delete(`${URL}${staffComment.id}/`),
+      await api.post(`${URL}${staffComment.id}/restore/`),
     ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTHENTICATED);
@@ -97,6 +98,46 @@ describe('estimate-item-comments permissions', () => {
     const theirs = (await member.post(URL, { item: w.items.acme.id, content: 'Moderated' })).json();
     expect((await w.as('staff').delete(`${URL}${theirs.id}/`)).statusCode).toBe(204);
     expect((await w.as('staff').delete(`${URL}${theirs.id}/`)).statusCode).toBe(404);
+  });
+
+  it('Undo brings a deleted comment back as it was, for its author or staff', async () => {
+    const member = w.as('member');
+    const staff = w.as('staff');
+    const thread = async () =>
+      (await staff.get(`${URL}?estimate_item=${w.items.acme.id}`))
+        .json<{ results: EstimateItemComment[] }>()
+        .results.map((c) => c.id);
+    const commentCount = async () =>
+      (await member.get(`/api/estimates/${w.estimates.acme.id}/`)).json().sections[0].items[0]
+        .comment_count as number;
+    const first = (await member.post(URL, { item: w.items.acme.id, content: 'First' })).json();
+    const last = (await staff.post(URL, { item: w.items.acme.id, content: 'Last' })).json();
+    const before = await thread();
+    const count = await commentCount();
+    expect((await member.delete(`${URL}${first.id}/`)).statusCode).toBe(204);
+    expect(await thread()).toEqual(before.filter((id) => id !== first.id));
+    expect(await commentCount()).toBe(count - 1);
+
+    for (const [role, status] of [
+      ['visitor', 401],
+      ['outsider', 404],
+    ] as const)
+      expect((await w.as(role).post(`${URL}${first.id}/restore/`)).statusCode).toBe(status);
+    const restored = await member.post(`${URL}${first.id}/restore/`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(first);
+    expect(await thread()).toEqual(before);
+    expect(await commentCount()).toBe(count);
+    expect((await member.post(`${URL}${first.id}/restore/`)).json()).toEqual(NOT_FOUND);
+
+    // Someone else's comment: its author's Undo, or staff's, never another member's.
+    expect((await staff.delete(`${URL}${last.id}/`)).statusCode).toBe(204);
+    expect((await member.post(`${URL}${last.id}/restore/`)).json()).toEqual(DENIED);
+    expect((await member.delete(`${URL}${first.id}/`)).statusCode).toBe(204);
+    const moderated = await staff.post(`${URL}${first.id}/restore/`);
+    expect(moderated.json()).toEqual(first);
+    expect(moderated.json().user).toEqual({ id: w.users.member.id, email: 'cmt-member@acme.test' });
+    expect((await staff.delete(`${URL}${first.id}/`)).statusCode).toBe(204);
   });
 
   it('staff read and write everywhere; comments have no update', async () => {

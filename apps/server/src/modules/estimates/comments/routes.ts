@@ -12,7 +12,7 @@ import { createEstimateItemCommentService } from './service';
 
 /**
  * `estimate-item-comments`: any signed-in user may try; the service keeps each to the items of
- * their clients' estimates (staff: all) and deletions to the author or staff. No updates.
+ * their clients' estimates (staff: all) and deletions (and their Undo) to the author or staff. No updates.
  */
 export const estimateItemCommentRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -30,5 +30,6 @@ export const estimateItemCommentRoutes = async (parent: FastifyInstance) => {
     retrieve: (request, id) => service.retrieve(scopeOf(request), id),
     create: (request, body) => service.create(scopeOf(request), requireUser(request), body),
     destroy: (request, id) => service.destroy(scopeOf(request), requireUser(request), id),
+    restore: (request, id) => service.restore(scopeOf(request), requireUser(request), id),
   });
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   EstimateItemComment,
   EstimateItemCommentCreateRequest,
@@ -11,6 +11,7 @@ import { permissionDenied } from '../../../http/errors';
 import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
+import { live, purgeExpired, restorable } from '../../../http/soft-delete';
 import { notifyItemComment } from '../../notifications/notify';
 import { excerpt, record } from '../../activity/record';
 import { estimateOfItem, onEstimate } from '../activity';
@@ -54,11 +55,17 @@ export const createEstimateItemCommentService = (db: Database) => {
       .from(estimateItemComments)
       .leftJoin(users, eq(users.id, estimateItemComments.userId));
 
-  const visible = (scope: Scope, id: number) =>
-    and(eq(estimateItemComments.id, id), itemScope(db, scope, estimateItemComments.itemId));
+  const inScope = (scope: Scope, id: number, state: SQL | undefined) =>
+    and(eq(estimateItemComments.id, id), itemScope(db, scope, estimateItemComments.itemId), state);
 
-  const findOne = async (scope: Scope, id: number) => {
-    const [row] = await select().where(visible(scope, id)).limit(1);
+  const findOne = async (
+    scope: Scope,
+    id: number,
+    state = live(estimateItemComments.deletedAt),
+  ) => {
+    const [row] = await select()
+      .where(inScope(scope, id, state))
+      .limit(1);
     return row ?? null;
   };
 
@@ -68,10 +75,13 @@ export const createEstimateItemCommentService = (db: Database) => {
       filters: EstimateItemCommentListQuery,
       page: (total: number) => PageWindow,
     ) => {
-      const where = underParent(
-        itemScope(db, scope, estimateItemComments.itemId),
-        estimateItemComments.itemId,
-        filters.estimate_item,
+      const where = and(
+        underParent(
+          itemScope(db, scope, estimateItemComments.itemId),
+          estimateItemComments.itemId,
+          filters.estimate_item,
+        ),
+        live(estimateItemComments.deletedAt),
       );
       const { total, window } = await countedPage(db, estimateItemComments, where, page);
       const rows = await select()
@@ -124,15 +134,20 @@ export const createEstimateItemCommentService = (db: Database) => {
         });
       }),
 
-    /** A comment the caller can see but did not write (and who is not staff) is a 403. */
+    /**
+     * A comment the caller can see but did not write (and who is not staff) is a 403. Soft
+     * delete: the comment keeps its author, time and place for Undo (`restore`).
+     */
     destroy: async (scope: Scope, auth: AuthContext, id: number): Promise<boolean> => {
       const row = await findOne(scope, id);
       if (!row) return false;
       if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
       return db.transaction(async (tx) => {
+        await purgeExpired(tx, estimateItemComments, estimateItemComments.deletedAt);
         const [deleted] = await tx
-          .delete(estimateItemComments)
-          .where(eq(estimateItemComments.id, id))
+          .update(estimateItemComments)
+          .set({ deletedAt: sql`now()` })
+          .where(and(eq(estimateItemComments.id, id), live(estimateItemComments.deletedAt)))
           .returning({ id: estimateItemComments.id });
         if (deleted)
           await record(tx, {
@@ -141,6 +156,31 @@ export const createEstimateItemCommentService = (db: Database) => {
             data: { part: 'comment', comment: excerpt(row.content) },
           });
         return deleted !== undefined;
+      });
+    },
+
+    /** Undo of a delete, for whoever could delete it: the comment as it was, in its place. */
+    restore: async (
+      scope: Scope,
+      auth: AuthContext,
+      id: number,
+    ): Promise<EstimateItemComment | null> => {
+      const row = await findOne(scope, id, restorable(estimateItemComments.deletedAt));
+      if (!row) return null;
+      if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
+      return db.transaction(async (tx) => {
+        const [restored] = await tx
+          .update(estimateItemComments)
+          .set({ deletedAt: null })
+          .where(and(eq(estimateItemComments.id, id), restorable(estimateItemComments.deletedAt)))
+          .returning({ id: estimateItemComments.id });
+        if (!restored) return null;
+        await record(tx, {
+          verb: 'restored',
+          ...onEstimate(estimateOfItem(row.item)),
+          data: { part: 'comment', comment: excerpt(row.content) },
+        });
+        return toCommentDto(row);
       });
     },
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { projects } from '../../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { activity, projectNotes, type projects } from '../../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   createProjectWorld,
@@ -77,6 +78,7 @@ describe('project notes', () => {
         await api.patch(`/api/project-notes/${acmeNote.id}/`, { status: 'complete' }),
         await api.put(`/api/project-notes/${acmeNote.id}/`, { content: 'x' }),
         await api.delete(`/api/project-notes/${acmeNote.id}/`),
+        await api.post(`/api/project-notes/${acmeNote.id}/restore/`),
       ]) {
         expect(res.statusCode).toBe(status);
         expect(res.json()).toEqual(body);
@@ -134,5 +136,65 @@ describe('project notes', () => {
     }
     const patch = await staff.patch(`/api/project-notes/${acmeNote.id}/`, { status: 'OPEN' });
     expect(patch.json()).toEqual({ status: ['"OPEN" is not a valid choice.'] });
+  });
+
+  it('come back by Undo as they were: id, creation time, place, for staff only', async () => {
+    const staff = w.as('staff');
+    const older = await addNote(acme.id, 'Older');
+    const gone = await addNote(acme.id, 'Deleted by mistake', 'on_hold');
+    const newer = await addNote(acme.id, 'Newer');
+    const ids = async () =>
+      (await staff.get(`/api/project-notes/?project=${acme.id}`))
+        .json<{ results: NoteDto[] }>()
+        .results.map((n) => n.id);
+    const before = await ids();
+    expect(before.slice(0, 3)).toEqual([newer.id, gone.id, older.id]);
+
+    expect((await staff.delete(`/api/project-notes/${gone.id}/`)).statusCode).toBe(204);
+    expect(await ids()).toEqual(before.filter((id) => id !== gone.id));
+    expect((await staff.get(`/api/project-notes/${gone.id}/`)).statusCode).toBe(404);
+    expect((await staff.patch(`/api/project-notes/${gone.id}/`, { content: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await staff.delete(`/api/project-notes/${gone.id}/`)).statusCode).toBe(404);
+    // A client's member sees neither the note nor a way to bring it back.
+    const member = w.as('member');
+    expect((await member.get(`/api/project-notes/${gone.id}/`)).statusCode).toBe(404);
+    expect((await member.post(`/api/project-notes/${gone.id}/restore/`)).json()).toEqual(DENIED);
+
+    const restored = await staff.post(`/api/project-notes/${gone.id}/restore/`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(gone);
+    expect(await ids()).toEqual(before);
+    expect((await member.get(`/api/project-notes/${gone.id}/`)).json()).toEqual(gone);
+    // Only a deleted note can be restored, and only once.
+    expect((await staff.post(`/api/project-notes/${gone.id}/restore/`)).json()).toEqual(NOT_FOUND);
+    expect((await staff.post('/api/project-notes/31337/restore/')).statusCode).toBe(404);
+
+    const history = await t.db
+      .select({ verb: activity.verb })
+      .from(activity)
+      .where(and(eq(activity.targetType, 'note'), eq(activity.targetId, gone.id)))
+      .orderBy(activity.id);
+    expect(history.map((r) => r.verb)).toEqual(['created', 'deleted', 'restored']);
+  });
+
+  it('are purged for good an hour after their delete, by the next delete', async () => {
+    const staff = w.as('staff');
+    const old = await addNote(acme.id, 'Deleted long ago');
+    const other = await addNote(acme.id, 'Deleted now');
+    expect((await staff.delete(`/api/project-notes/${old.id}/`)).statusCode).toBe(204);
+    await t.db
+      .update(projectNotes)
+      .set({ deletedAt: sql`now() - interval '61 minutes'` })
+      .where(eq(projectNotes.id, old.id));
+    expect((await staff.post(`/api/project-notes/${old.id}/restore/`)).statusCode).toBe(404);
+    expect((await staff.delete(`/api/project-notes/${other.id}/`)).statusCode).toBe(204);
+    const left = await t.db
+      .select({ id: projectNotes.id })
+      .from(projectNotes)
+      .where(eq(projectNotes.projectId, acme.id));
+    expect(left.map((r) => r.id)).toContain(other.id);
+    expect(left.map((r) => r.id)).not.toContain(old.id);
   });
 });

@@ -6,7 +6,7 @@ import {
   projectNoteUpdateRequestSchema,
 } from '@portal/contract/projects';
 import { registerResource } from '../../../http/resource';
-import { permissions } from '../../../http/scope';
+import { permissions, scopeOf } from '../../../http/scope';
 import { scopedHandlers } from '../../../http/service-handlers';
 import { createProjectNoteService } from './service';
 
@@ -22,5 +22,6 @@ export const projectNoteRoutes = async (app: FastifyInstance) => {
     updateBody: projectNoteUpdateRequestSchema,
     permission: permissions.readSignedInWriteStaff,
     ...scopedHandlers(notes),
+    restore: (request, id) => notes.restore(scopeOf(request), id),
   });
 };

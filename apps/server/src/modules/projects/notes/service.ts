@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type {
   NoteStatus,
   ProjectNote,
@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract/projects';
 import type { Database } from '../../../db/client';
 import { projectNotes } from '../../../db/schema/index';
+import { purgeExpired, restorable } from '../../../http/soft-delete';
 import { notifyProjectNote } from '../../notifications/notify';
 import type { Scope } from '../../../http/scope';
 import { changedFields, excerpt, record } from '../../activity/record';
@@ -30,7 +31,7 @@ const noteContext = (row: NoteRow) => ({
 
 /** Notes on a project, newest first. */
 export const createProjectNoteService = (db: Database) => {
-  const { visible, list } = projectChild(db, projectNotes, projectNotes);
+  const { inScope, visible, list } = projectChild(db, projectNotes, projectNotes);
 
   const findOne = async (scope: Scope, id: number) => {
     const [row] = await db.select().from(projectNotes).where(visible(scope, id)).limit(1);
@@ -95,12 +96,32 @@ export const createProjectNoteService = (db: Database) => {
       return row ? toNoteDto(row) : null;
     },
 
+    /** Soft delete: the note keeps its time and place for Undo (`restore`). */
     destroy: async (scope: Scope, id: number) => {
       return db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(projectNotes).where(visible(scope, id)).returning();
+        await purgeExpired(tx, projectNotes, projectNotes.deletedAt);
+        const [deleted] = await tx
+          .update(projectNotes)
+          .set({ deletedAt: sql`now()` })
+          .where(visible(scope, id))
+          .returning();
         if (deleted) await record(tx, { verb: 'deleted', ...noteContext(deleted) });
         return deleted !== undefined;
       });
+    },
+
+    /** Undo of a delete: the same note, with its id and creation time, back in its place. */
+    restore: async (scope: Scope, id: number) => {
+      const row = await db.transaction(async (tx) => {
+        const [restored] = await tx
+          .update(projectNotes)
+          .set({ deletedAt: null })
+          .where(and(inScope(scope, id), restorable(projectNotes.deletedAt)))
+          .returning();
+        if (restored) await record(tx, { verb: 'restored', ...noteContext(restored) });
+        return restored;
+      });
+      return row ? toNoteDto(row) : null;
     },
   };
 };

@@ -51,6 +51,12 @@ describe('activity entries', () => {
     ).toEqual({
       before: 'approved version 2 of the estimate',
     });
+    expect(describeAction(entry({ verb: 'restored', data: { part: 'comment' } }))).toEqual({
+      before: 'restored comment on the estimate',
+    });
+    expect(
+      describeAction(entry({ verb: 'restored', target: { type: 'note', id: 9, label: 'x' } })),
+    ).toEqual({ before: 'restored the note' });
   });
 
   it('link to their target, or to where a deleted one was', () => {

@@ -60,6 +60,10 @@ export const describeAction = (entry: Activity): Action => {
       return piece
         ? { before: `removed ${piece} from the ${noun}` }
         : { before: `deleted the ${noun}` };
+    case 'restored':
+      return piece
+        ? { before: `restored ${piece} on the ${noun}` }
+        : { before: `restored the ${noun}` };
     case 'status_changed':
       return {
         before: `moved the ${noun}`,

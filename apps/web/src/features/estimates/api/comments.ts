@@ -7,6 +7,7 @@ import {
 import { request } from '../../../lib/api';
 import { changeCommentCount } from '../lib/estimate-state';
 import { fetchAll } from '../../../lib/fetch-all';
+import { putBack } from '../../../lib/put-back';
 import { estimateKeys } from './keys';
 import { useEstimateCache } from './use-estimate-cache';
 
@@ -52,6 +53,26 @@ export const useDeleteItemComment = (estimateId: number, itemId: number) => {
         comments?.filter((comment) => comment.id !== commentId),
       );
       cache((estimate) => changeCommentCount(estimate, itemId, -1));
+    },
+  });
+};
+
+/** Undo of a delete: the comment comes back as it was, in its place; the count follows. */
+export const useRestoreItemComment = (estimateId: number, itemId: number) => {
+  const queryClient = useQueryClient();
+  const cache = useEstimateCache(estimateId);
+  return useMutation({
+    mutationFn: (commentId: number) =>
+      request(`${PATH}${commentId}/restore/`, {
+        method: 'POST',
+        schema: estimateItemCommentSchema,
+      }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<EstimateItemComment[]>(
+        estimateKeys.comments(itemId),
+        (comments) => comments && putBack(comments, comment, 'oldest-first'),
+      );
+      cache((estimate) => changeCommentCount(estimate, itemId, 1));
     },
   });
 };

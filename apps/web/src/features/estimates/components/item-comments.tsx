@@ -3,7 +3,12 @@ import { CommentCount, CommentThread } from '../../../components/comments/commen
 import { useSession } from '../../../lib/auth';
 import { useMentionable } from '../../notifications/api/notifications';
 import { useEstimate } from '../api/estimates';
-import { useCreateItemComment, useDeleteItemComment, useItemComments } from '../api/comments';
+import {
+  useCreateItemComment,
+  useDeleteItemComment,
+  useItemComments,
+  useRestoreItemComment,
+} from '../api/comments';
 
 /** An item's comments, oldest first, and a box to add one: for staff and the client alike. */
 export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemId: number }) => {
@@ -11,6 +16,7 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
   const query = useItemComments(itemId);
   const create = useCreateItemComment(estimateId, itemId);
   const remove = useDeleteItemComment(estimateId, itemId);
+  const restore = useRestoreItemComment(estimateId, itemId);
   // The estimate is in the cache already (its page is open): staff and its client's users.
   const clientId = useEstimate(estimateId).data?.project.client.id ?? null;
   const mentionable = useMentionable(clientId, clientId !== null);
@@ -43,6 +49,7 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
         }}
         onCreate={create.mutateAsync}
         onDelete={remove.mutateAsync}
+        onRestore={restore.mutateAsync}
         textField="content"
         placeholder="Ask a question or leave a note…"
         mentionables={mentionable.data}

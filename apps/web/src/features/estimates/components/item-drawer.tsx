@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { DeletionMessage } from '../../../components/forms/resource-form';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -130,18 +131,21 @@ export const ItemDrawer = ({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<ItemFormValues>({
     resolver: zodResolver(itemFormSchema),
     defaultValues: itemFormDefaults(item),
     mode: 'onTouched',
   });
   const saving = create.isPending || update.isPending;
+  // Closing or navigating away with unsaved edits asks first (decision 0027).
+  const unsaved = useUnsavedChanges({ open, dirty: isDirty && !saving, onOpenChange });
 
   const onSubmit = handleSubmit((values) => {
     const body = itemRequest(values);
     const handlers = {
       onSuccess: () => {
+        unsaved.release();
         toast.success(item ? 'Item updated' : 'Item created');
         onOpenChange(false);
       },
@@ -156,6 +160,8 @@ export const ItemDrawer = ({
     if (!item) return;
     remove.mutate(item.id, {
       onSuccess: () => {
+        // A delete throws the edits away on purpose: its closing does not ask.
+        unsaved.release();
         setConfirmDelete(false);
         // Undo re-creates the item where it was (decision 0027); its comments cannot come back,
         // so an item with comments is deleted for good, as its confirmation says.
@@ -174,7 +180,7 @@ export const ItemDrawer = ({
   return (
     <Drawer
       open={open}
-      onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => (saving && !next ? undefined : unsaved.requestClose(next))}
       title={title}
       description={`In ${section.name}`}
       className="max-w-lg"
@@ -192,7 +198,11 @@ export const ItemDrawer = ({
                 Delete
               </Button>
             )}
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+            <Button
+              variant="secondary"
+              onClick={() => unsaved.requestClose(false)}
+              disabled={saving}
+            >
               Cancel
             </Button>
             <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
@@ -234,6 +244,7 @@ export const ItemDrawer = ({
           onConfirm={onConfirmDelete}
         />
       )}
+      {unsaved.prompt}
     </Drawer>
   );
 };

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { EstimateSection } from '@portal/contract/estimates';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -39,17 +40,20 @@ export const SectionDialog = ({ open, onOpenChange, estimateId, section }: Secti
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<SectionFormValues>({
     resolver: zodResolver(sectionFormSchema),
     defaultValues: sectionFormDefaults(section),
     mode: 'onTouched',
   });
   const saving = create.isPending || update.isPending;
+  // Closing or navigating away with an unsaved name asks first (decision 0027).
+  const unsaved = useUnsavedChanges({ open, dirty: isDirty && !saving, onOpenChange });
 
   const onSubmit = handleSubmit((values) => {
     const handlers = {
       onSuccess: () => {
+        unsaved.release();
         toast.success(section ? 'Section updated' : 'Section created');
         onOpenChange(false);
       },
@@ -63,12 +67,12 @@ export const SectionDialog = ({ open, onOpenChange, estimateId, section }: Secti
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => (saving && !next ? undefined : unsaved.requestClose(next))}
       title={section ? 'Update Section' : 'Create Section'}
       className="max-w-md"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+          <Button variant="secondary" onClick={() => unsaved.requestClose(false)} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
@@ -90,6 +94,7 @@ export const SectionDialog = ({ open, onOpenChange, estimateId, section }: Secti
         </Field>
         <FormError message={errors.root?.message} />
       </form>
+      {unsaved.prompt}
     </Dialog>
   );
 };

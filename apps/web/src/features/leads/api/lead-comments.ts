@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@portal/contract/common';
 import { leadCommentListSchema, leadCommentSchema, type LeadComment } from '@portal/contract/leads';
 import { request } from '../../../lib/api';
+import { putBack } from '../../../lib/put-back';
 import { leadKeys } from './keys';
 
 const PATH = '/api/lead-comments/';
@@ -53,6 +54,20 @@ export const useDeleteLeadComment = (leadId: number) => {
     onSuccess: (_answer, commentId) =>
       queryClient.setQueryData<LeadComment[]>(leadKeys.comments(leadId), (comments) =>
         comments?.filter((comment) => comment.id !== commentId),
+      ),
+  });
+};
+
+/** Undo of a delete: the comment comes back with its author and time, in its place. */
+export const useRestoreLeadComment = (leadId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) =>
+      request(`${PATH}${commentId}/restore/`, { method: 'POST', schema: leadCommentSchema }),
+    onSuccess: (comment) =>
+      queryClient.setQueryData<LeadComment[]>(
+        leadKeys.comments(leadId),
+        (comments) => comments && putBack(comments, comment, 'oldest-first'),
       ),
   });
 };

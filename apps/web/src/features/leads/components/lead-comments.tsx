@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { CommentCount, CommentThread } from '../../../components/comments/comment-thread';
 import { useMentionable } from '../../notifications/api/notifications';
-import { useCreateLeadComment, useDeleteLeadComment, useLeadComments } from '../api/lead-comments';
+import {
+  useCreateLeadComment,
+  useDeleteLeadComment,
+  useLeadComments,
+  useRestoreLeadComment,
+} from '../api/lead-comments';
 import { DrawerSection } from './drawer-section';
 
 /** Spec §2: the lead's comments, oldest first, and a box to add one (leads are staff-only). */
@@ -9,6 +14,7 @@ export const LeadComments = ({ leadId }: { leadId: number }) => {
   const query = useLeadComments(leadId);
   const create = useCreateLeadComment(leadId);
   const remove = useDeleteLeadComment(leadId);
+  const restore = useRestoreLeadComment(leadId);
   // Leads are staff-only: only staff may be mentioned.
   const mentionable = useMentionable(null);
   const data = useMemo(
@@ -34,6 +40,7 @@ export const LeadComments = ({ leadId }: { leadId: number }) => {
         }}
         onCreate={create.mutateAsync}
         onDelete={remove.mutateAsync}
+        onRestore={restore.mutateAsync}
         textField="message"
         placeholder="Write a comment…"
         mentionables={mentionable.data}

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Drawer } from '../../../components/ui/drawer';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, toastError } from '../../../lib/errors';
 import { useCreateLead, useDeleteLead, useUpdateLead } from '../api/leads';
@@ -51,7 +52,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
     handleSubmit,
     setError,
     trigger,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<LeadFormInput, unknown, LeadFormOutput>({
     resolver: zodResolver(leadFormSchema),
     defaultValues: leadFormDefaults(lead),
@@ -65,6 +66,14 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
   }, [lead, trigger]);
 
   const saving = create.isPending || update.isPending || create.isSuccess;
+  // Closing or navigating away with unsaved edits asks first (decision 0027); a save, a delete
+  // and a merge release the guard, as their closing is meant.
+  const unsaved = useUnsavedChanges({ open, dirty: isDirty && !saving, onOpenChange });
+  const gone = () => {
+    if (!lead) return;
+    unsaved.release();
+    onDeleted(lead);
+  };
   const onError = (error: unknown) => applyFormErrors(error, setError, LEAD_FORM_FIELDS);
 
   const onSubmit = handleSubmit((values) => {
@@ -73,6 +82,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
         { id: lead.id, body: values },
         {
           onSuccess: () => {
+            unsaved.release();
             toast.success('Lead updated');
             onOpenChange(false);
           },
@@ -80,7 +90,13 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
         },
       );
     } else {
-      create.mutate(values, { onSuccess: onCreated, onError });
+      create.mutate(values, {
+        onSuccess: (created) => {
+          unsaved.release();
+          onCreated(created);
+        },
+        onError,
+      });
     }
   });
 
@@ -90,7 +106,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
       onSuccess: () => {
         setConfirmDelete(false);
         toast.success('Lead deleted');
-        onDeleted(lead);
+        gone();
       },
       onError: (error) => {
         setConfirmDelete(false);
@@ -102,7 +118,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
   return (
     <Drawer
       open={open}
-      onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => (saving && !next ? undefined : unsaved.requestClose(next))}
       title={lead ? 'Update Lead' : 'Create Lead'}
       description={
         lead
@@ -123,7 +139,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
               Delete Lead
             </Button>
           )}
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+          <Button variant="secondary" onClick={() => unsaved.requestClose(false)} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" form={FORM_ID} disabled={!isValid} loading={saving}>
@@ -133,7 +149,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
       }
     >
       <div className="flex flex-col gap-6">
-        {lead && <LeadPipeline lead={lead} onMerged={() => onDeleted(lead)} />}
+        {lead && <LeadPipeline lead={lead} onMerged={gone} />}
         <form id={FORM_ID} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <LeadFormFields register={register} errors={errors} storedStatus={lead?.status} />
           <FormError message={errors.root?.message} />
@@ -163,6 +179,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
           onConfirm={onConfirmDelete}
         />
       )}
+      {unsaved.prompt}
     </Drawer>
   );
 };

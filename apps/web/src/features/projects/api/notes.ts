@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ProjectNote,
-  ProjectNoteCreateRequest,
-  ProjectNoteUpdateRequest,
+import {
+  projectNoteSchema,
+  type ProjectNote,
+  type ProjectNoteCreateRequest,
+  type ProjectNoteUpdateRequest,
 } from '@portal/contract/projects';
-import { createResource } from '../../../lib/api';
+import { createResource, request } from '../../../lib/api';
+import { putBack } from '../../../lib/put-back';
 import { projectKeys } from './keys';
 
 export const projectNotesResource = createResource<
@@ -48,6 +50,20 @@ export const useDeleteProjectNote = (projectId: number) => {
     onSuccess: (_answer, id) =>
       queryClient.setQueryData<ProjectNote[]>(projectKeys.notes(projectId), (list) =>
         list?.filter((note) => note.id !== id),
+      ),
+  });
+};
+
+/** Undo of a delete: the server brings the note back as it was; it goes back in its place. */
+export const useRestoreProjectNote = (projectId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request(`/api/project-notes/${id}/restore/`, { method: 'POST', schema: projectNoteSchema }),
+    onSuccess: (note) =>
+      queryClient.setQueryData<ProjectNote[]>(
+        projectKeys.notes(projectId),
+        (list) => list && putBack(list, note, 'newest-first'),
       ),
   });
 };

@@ -5,8 +5,9 @@ import {
 } from '@portal/contract/projects';
 import { SelectField, TextAreaField } from '../../../components/forms/fields';
 import { projectChildSave } from '../api/child-save';
+import { toastError } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import {
-  closeWithToast,
   remountOnOpen,
   ResourceForm,
   saveCallbacks,
@@ -14,7 +15,7 @@ import {
   useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
-import { useDeleteProjectNote, useSaveProjectNote } from '../api/notes';
+import { useDeleteProjectNote, useRestoreProjectNote, useSaveProjectNote } from '../api/notes';
 import { noteStatusLabel } from './status-badge';
 
 export type ProjectNoteDrawerProps = FormFrameProps & {
@@ -32,6 +33,7 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
 }: ProjectNoteDrawerProps) {
   const save = useSaveProjectNote(projectId);
   const deletion = useDeletion(useDeleteProjectNote(projectId));
+  const restore = useRestoreProjectNote(projectId);
   // The update body's schema: create sends `project` too (`projectChildSave`).
   const form = useResourceForm(projectNoteUpdateRequestSchema, {
     content: note?.content ?? '',
@@ -63,7 +65,14 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
             message: 'Are you sure you want to delete this note?',
             confirmLabel: 'Delete',
           },
-          () => closeWithToast(onOpenChange, 'The note was deleted'),
+          () => {
+            // Undo brings the same note back, with its time and place (decision 0027).
+            const { id } = note;
+            toast.undoable('The note was deleted', () =>
+              restore.mutate(id, { onError: toastError }),
+            );
+            onOpenChange(false);
+          },
         )
       }
     >

@@ -215,6 +215,7 @@ export const FlowCard = memo(function FlowCard({
                 className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600')}
                 aria-label="Delete flow"
                 title="Delete flow"
+                data-flow-delete
                 onClick={() => actions.deleteFlow(flow)}
               >
                 <Trash2 aria-hidden />

@@ -105,6 +105,16 @@ const stepNeighbour = (step: TestStep) => {
   return neighbour ?? flow?.querySelector<HTMLElement>('[data-add-step]');
 };
 
+/**
+ * After a flow is deleted, focus goes to the Delete button of the flow now in its place (or
+ * of the one before it), or to Add flow when none is left; never to the top of the page.
+ */
+const flowNeighbour = (flow: TestFlow) => {
+  const deletes = document.querySelectorAll<HTMLElement>('[data-flow-id] [data-flow-delete]');
+  const neighbour = deletes[Math.min(flow.order, deletes.length - 1)];
+  return neighbour ?? document.querySelector<HTMLElement>('[data-add-flow]');
+};
+
 const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
   const milestoneId = milestone.id;
   const queryClient = useQueryClient();
@@ -351,7 +361,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
           />
         ) : (
           <div>
-            <Button variant="secondary" onClick={openFlowDraft}>
+            <Button variant="secondary" data-add-flow onClick={openFlowDraft}>
               <Plus aria-hidden />
               Add flow
             </Button>
@@ -443,6 +453,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             danger
             pending={deleteFlow.isPending}
             onConfirm={onConfirm}
+            focusFallback={() => flowNeighbour(confirm.flow)}
           />
         )}
         {confirm?.kind === 'step' && (
