@@ -2,7 +2,6 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/layout/page-spinner';
 import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
 import { LogoutRoute } from './routes/logout';
-import { NotFoundRoute } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -186,7 +185,12 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', Component: NotFoundRoute },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('./routes/not-found')).NotFoundRoute,
+            }),
+          },
         ],
       },
     ],
