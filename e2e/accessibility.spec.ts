@@ -5,6 +5,7 @@ import { screenSettled } from './support/settled';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
+import { scaled } from './support/time';
 
 /**
  * axe-core over every screen, as staff, as a client user and signed out: no serious or critical
@@ -64,20 +65,20 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
 };
 
 test('every staff screen has no serious or critical accessibility violation', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await audit(page, staffToken, screens.staff);
 });
 
 test('every client user screen has no serious or critical accessibility violation', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await audit(page, memberToken, screens.member);
 });
 
 test('the signed-out screens have no serious or critical accessibility violation', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await audit(page, null, screens.visitor);
 });

@@ -6,6 +6,7 @@ import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { createLead, uniqueTag } from './support/leads-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 17, the activity history: staff change something and see it in the project's Activity;
@@ -32,7 +33,7 @@ const shoot = async (page: Page, name: string) => {
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 };
 
-test.setTimeout(90_000);
+test.setTimeout(scaled(90_000));
 
 test('staff see their changes, impersonated comments and the studio-wide history', async ({
   page,

@@ -5,6 +5,7 @@ import { apiLogin, signInAsAdmin, uniqueEmail } from './support/api';
 import { createClientViaApi, createProjectViaApi, visibleProjects } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { linkIn, nextMail, pathOf } from './support/mail';
+import { scaled } from './support/time';
 
 /**
  * Issue 3 end to end: staff build a client with a user and a project, then that user signs in
@@ -51,7 +52,7 @@ test('staff create a client with a user and a project, and fill the project in',
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const { token: adminToken } = await apiLogin(request, ADMIN.email, ADMIN.password);
   // Another client with a project, for the list order here and for "not found" later.
   const other = await createClientViaApi(request, adminToken, otherClientName);
@@ -259,7 +260,7 @@ test('the client user sets a password, then sees only their project, read-only',
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   expect(invitationPath, 'the first test sent the invitation').not.toBe('');
 
   await test.step('the invitation link sets a password; the user can log in', async () => {

@@ -5,6 +5,7 @@ import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 import { createFlowsViaApi, createMilestoneViaApi, planShape } from './support/test-plans-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 19, second half: every drawer has its URL (a link opens it, Back closes it), unsaved
@@ -12,7 +13,7 @@ import { createFlowsViaApi, createMilestoneViaApi, planShape } from './support/t
  * of the page, and there is a skip link.
  */
 // Each test does what a person would, screen after screen: give a busy machine time.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: scaled(90_000) });
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/drawers/shots';
 
@@ -213,7 +214,7 @@ test('unsaved changes in the item drawer, the section dialog and the lead drawer
       last_name: 'Hamilton',
     });
     const firstName = drawer.getByLabel('First name');
-    await expect(firstName).toHaveValue('Margaret', { timeout: 20_000 });
+    await expect(firstName).toHaveValue('Margaret', { timeout: scaled(20_000) });
     await firstName.fill('Maggie');
     await page.keyboard.press('Escape');
     await expect(question).toBeVisible();
@@ -349,7 +350,7 @@ test('Undo brings a deleted lead comment back in its place, oldest first', async
   await signInWithToken(page, token, `/leads?lead=${lead.id}`);
   const drawer = page.getByRole('dialog', { name: 'Update Lead' });
   const thread = drawer.getByRole('list', { name: 'Comments' });
-  await expect(thread.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
+  await expect(thread.getByRole('listitem')).toHaveCount(3, { timeout: scaled(20_000) });
   await thread
     .getByRole('listitem')
     .filter({ hasText: 'Second call' })
@@ -473,7 +474,7 @@ test('after a flow is deleted, focus lands on the flow now in its place, then Ad
 test('a lead drawer opens from its link and closes with Back', async ({ page, request }) => {
   const { drawer } = await openNewLead(page, request, { first_name: 'Grace', last_name: 'Hopper' });
   // A link opened directly loads the leads screen, then the lead itself.
-  await expect(drawer).toBeVisible({ timeout: 20_000 });
+  await expect(drawer).toBeVisible({ timeout: scaled(20_000) });
   await expect(drawer.getByLabel('First name')).toHaveValue('Grace');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();

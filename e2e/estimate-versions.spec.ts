@@ -8,6 +8,7 @@ import { impersonateResponseSchema } from '@portal/contract/users';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { mailsTo, nextMail } from './support/mail';
+import { scaled } from './support/time';
 
 /**
  * Issue 15 end to end: staff send a frozen version, the client user approves it with a typed
@@ -59,7 +60,7 @@ test('staff send a version, the client approves it with a signature, the PDF hol
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { estimate, member } = await setUp(request, 'approve');
   const estimatePath = `/estimates/${estimate.id}`;
 
@@ -167,7 +168,7 @@ test('changes requested, staff edit and send version 2, the diff shows the edit'
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { token, estimate, member } = await setUp(request, 'changes');
   const estimatePath = `/estimates/${estimate.id}`;
   const sent = await request.post(`/api/estimates/${estimate.id}/send/`, {

@@ -5,6 +5,7 @@ import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { drag } from './support/drag';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 4 end to end: staff build an estimate (from /estimates and from the project screen),
@@ -58,7 +59,7 @@ test('staff build an estimate: sections, items, totals, dragging and deleting', 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const id = run();
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const client = await createClientViaApi(request, token, `Initech ${id}`);
@@ -218,7 +219,7 @@ test('a client user reads their estimate, comments on an item, and sees no edit 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const id = run();
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const client = await createClientViaApi(request, token, `Hooli ${id}`);

@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
+import { scaled } from './support/time';
 
 /**
  * Issue 19: the home screens per role, the command palette by keyboard only, the `?` shortcuts
@@ -127,7 +128,7 @@ test('a client user sees their projects’ progress and what waits for them', as
 test('the command palette works by keyboard alone, remembers recent records and returns focus', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await signInWithToken(page, staffToken, '/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).focus();

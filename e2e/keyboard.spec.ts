@@ -6,6 +6,7 @@ import { screenSettled } from './support/settled';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
+import { scaled } from './support/time';
 
 /**
  * Issue 14, keyboard and focus: on every main screen Tab reaches each visible, enabled control
@@ -186,7 +187,7 @@ const screens: (Screen | 'leads board')[] = [
 test('Tab reaches every control of every main screen, each with a visible focus', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const problems: Record<string, unknown> = {};
   for (const screen of screens) {
     if (screen === 'leads board') {
@@ -247,7 +248,7 @@ const checkDialog = async (page: Page, opener: Locator, dialog: Locator) => {
 };
 
 test('dialogs and drawers trap focus, close on Escape and give focus back', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(scaled(45_000));
 
   await signInWithToken(page, staffToken, paths.project);
   await checkDialog(

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/api';
 import { createLead, uniqueTag } from './support/leads-api';
 import { mailsTo } from './support/mail';
+import { scaled } from './support/time';
 
 const column = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Leads board' }).getByRole('region', { name, exact: true });
@@ -50,7 +51,7 @@ test('staff drag a card across the board with the mouse and the keyboard', async
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const tag = uniqueTag('brd');
   const token = await signInAsAdmin(page, request, '/leads');
   await createLead(request, token, {

@@ -9,6 +9,7 @@ import {
   readmeLeadFormSnippet,
   startLeadWebsite,
 } from './support/lead-website';
+import { scaled } from './support/time';
 
 const leadsTable = (page: Page) => page.getByRole('table', { name: 'Leads' });
 const bodyRows = (page: Page) => leadsTable(page).locator('tbody').getByRole('row');
@@ -28,7 +29,7 @@ test('a website lead is found, filtered, opened, updated, commented on and delet
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const tag = uniqueTag('');
   const company = `Quillfeather ${tag} Studio`;
 
@@ -167,7 +168,7 @@ test('staff page through 45 leads with the URL holding page, search and status',
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const tag = uniqueTag('pager');
   const name = (n: number) => `Pager Lead${String(n).padStart(2, '0')}`;

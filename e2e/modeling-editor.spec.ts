@@ -10,6 +10,7 @@ import {
 import { signInAsAdmin } from './support/api';
 import { createCanvasViaApi } from './support/canvas-api';
 import { createClientViaApi } from './support/clients-api';
+import { scaled } from './support/time';
 
 const LEAVE = 'Are you sure you want to leave? Any unsaved changes will be lost.';
 
@@ -172,7 +173,7 @@ test('staff draw a data model: models, attributes, relations and their labels, d
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const { token, client, canvas } = await setUp(page, request);
   await page.goto(`/experimental/modeling/${canvas.id}`);
   await expect(page).toHaveTitle(`${canvas.name} | Studio Portal`);

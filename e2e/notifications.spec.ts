@@ -4,6 +4,7 @@ import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 17 (notifications) end to end, in two browsers at once: a client user comments on an
@@ -17,7 +18,7 @@ test('a client comment reaches the staff bell live; the notification opens the i
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const id = randomUUID().slice(0, 6);
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const client = await createClientViaApi(request, token, `Initech ${id}`);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { scaled } from './support/time';
 
 /** Every e2e run starts the production build on a brand-new embedded database. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
@@ -18,8 +19,9 @@ export default defineConfig({
   // browser test can lose a race with the machine rather than with the product. A test that
   // fails twice fails the run; every flaky one is a defect to find, as the ones in 0029 were.
   retries: 1,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Budgets for a quiet machine, scaled for a busy one (support/time.ts, decision 0034).
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(7_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,

@@ -11,6 +11,7 @@ import {
   planOf,
   planShape,
 } from './support/test-plans-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 5 end to end: staff and a client user build a milestone's test plan — flows and steps
@@ -204,7 +205,7 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const { project, milestone } = await seedMilestone(request, token, 'Initrode');
 
@@ -325,7 +326,7 @@ test('a client user edits the test plan of their milestone, and finds no other',
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const { client, project, milestone } = await seedMilestone(request, token, 'Soylent');
   const other = await seedMilestone(request, token, 'Umbrella');
@@ -430,7 +431,7 @@ test('the table of contents follows the flow in view; deep links; collapse and e
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const { milestone } = await seedMilestone(request, token, 'Cyberdyne');
   const names = Array.from({ length: 8 }, (_, i) => `Flow ${i + 1}`);

@@ -8,6 +8,7 @@ import { linkClientUser } from './support/estimates-api';
 import { mailsTo, nextMail } from './support/mail';
 import { pngFixture } from './support/png';
 import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
+import { scaled } from './support/time';
 
 /**
  * Issue 16 end to end: staff start a run of a milestone's test plan, record results with the
@@ -23,7 +24,7 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const id = randomUUID().slice(0, 6);
   const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
   const client = await createClientViaApi(request, token, `Initech ${id}`);

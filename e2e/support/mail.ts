@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { scaled } from './time';
 import { dataDir } from './env';
 
 /** Quoted-printable text as nodemailer writes it: soft line breaks and =XX bytes. */
@@ -54,7 +55,7 @@ export const nextMail = async (email: string, already = 0): Promise<Mail> => {
         newest = all.length > already && last && complete(last) ? last : undefined;
         return newest ? all.length : already;
       },
-      { message: `a new email to ${email}`, timeout: 15_000 },
+      { message: `a new email to ${email}`, timeout: scaled(15_000) },
     )
     .toBeGreaterThan(already);
   if (!newest) throw new Error(`no email to ${email}`);
