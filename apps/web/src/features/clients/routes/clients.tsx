@@ -5,10 +5,10 @@ import { Page } from '../../../components/layout/page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { NEW, useDrawerParam } from '../../../lib/use-drawer-param';
-import { EmptyState, LoadError } from '../../projects/components/states';
+import { PageQuery } from '../../projects/components/query-states';
+import { EmptyState } from '../../projects/components/states';
 import { useClients } from '../api/clients';
 import { ClientDrawer } from '../components/client-drawer';
 
@@ -64,41 +64,33 @@ export const ClientsRoute = () => {
         </Button>
       }
     >
-      {clients.isPending ? (
-        <Card className="flex justify-center py-16">
-          <Spinner label="Loading clients" />
-        </Card>
-      ) : clients.isError ? (
-        <LoadError
-          what="the clients"
-          error={clients.error}
-          onRetry={() => void clients.refetch()}
-        />
-      ) : (
-        <Card className="overflow-hidden">
-          <DataTable
-            aria-label="Clients"
-            columns={columns}
-            rows={clients.data}
-            rowKey={(client) => client.id}
-            emptyClassName="py-4"
-            empty={
-              <EmptyState
-                icon={Building2}
-                title="No clients yet"
-                action={
-                  <Button variant="secondary" size="sm" onClick={() => creating.open(NEW)}>
-                    <Plus aria-hidden />
-                    Create Client
-                  </Button>
-                }
-              >
-                Clients group the studio's projects and the people who follow them.
-              </EmptyState>
-            }
-          />
-        </Card>
-      )}
+      <PageQuery query={clients} what="clients">
+        {(list) => (
+          <Card className="overflow-hidden">
+            <DataTable
+              aria-label="Clients"
+              columns={columns}
+              rows={list}
+              rowKey={(client) => client.id}
+              emptyClassName="py-4"
+              empty={
+                <EmptyState
+                  icon={Building2}
+                  title="No clients yet"
+                  action={
+                    <Button variant="secondary" size="sm" onClick={() => creating.open(NEW)}>
+                      <Plus aria-hidden />
+                      Create Client
+                    </Button>
+                  }
+                >
+                  Clients group the studio's projects and the people who follow them.
+                </EmptyState>
+              }
+            />
+          </Card>
+        )}
+      </PageQuery>
       <ClientDrawer open={creating.isOpen} onOpenChange={creating.onOpenChange} />
     </Page>
   );

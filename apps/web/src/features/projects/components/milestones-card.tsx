@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
 import { useDeleteMilestone, useMilestones, useMoveMilestone } from '../api/milestones';
 import { MilestoneDialog } from './milestone-dialog';
-import { SectionQuery } from './section-states';
+import { SectionQuery } from './query-states';
 import { EmptyState } from './states';
 
 /** Milestones in order, each leading to its test plan; staff add, rename, delete and drag. */

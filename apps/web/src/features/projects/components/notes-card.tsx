@@ -5,7 +5,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { useProjectNotes } from '../api/notes';
 import { formatDate } from '../lib/format';
 import { ProjectNoteDrawer } from './project-note-drawer';
-import { SectionQuery } from './section-states';
+import { SectionQuery } from './query-states';
 import { EmptyState } from './states';
 import { NoteStatusBadge } from './status-badge';
 

@@ -6,7 +6,7 @@ import { cn } from '../../../components/ui/cn';
 import { useProjectPhases } from '../api/phases';
 import { formatDate } from '../lib/format';
 import { ProjectPhaseDrawer } from './project-phase-drawer';
-import { SectionQuery } from './section-states';
+import { SectionQuery } from './query-states';
 import { EmptyState } from './states';
 
 /** The phases the project goes through; complete once dated (spec §4). */
