@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, signInWithToken } from './support/api';
+import { adminToken, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { screenSettled } from './support/settled';
-import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 import { scaled } from './support/time';
@@ -17,7 +16,7 @@ let staffToken: string;
 let memberToken: string;
 
 test.beforeAll(async ({ request }) => {
-  staffToken = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  staffToken = await adminToken(request);
   const { project, estimate, milestone, canvas, client, member } = await createScreensData(
     request,
     staffToken,

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { impersonateResponseSchema } from '@portal/contract/users';
-import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
+import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
-import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { createLead, uniqueTag } from './support/leads-api';
 import { scaled } from './support/time';
@@ -40,7 +39,7 @@ test('staff see their changes, impersonated comments and the studio-wide history
   request,
 }) => {
   const tag = uniqueTag('act');
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   const client = await createClientViaApi(request, token, `Initech ${tag}`);
   const other = await createClientViaApi(request, token, `Umbrella ${tag}`);
   const project = await createProjectViaApi(request, token, {

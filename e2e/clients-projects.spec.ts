@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { projectPhaseSchema } from '@portal/contract/projects';
-import { apiLogin, signInAsAdmin, uniqueEmail } from './support/api';
+import { adminToken, apiLogin, signInAsAdmin, uniqueEmail } from './support/api';
 import { createClientViaApi, createProjectViaApi, visibleProjects } from './support/clients-api';
-import { ADMIN } from './support/env';
 import { linkIn, nextMail, pathOf } from './support/mail';
 import { scaled } from './support/time';
 
@@ -53,11 +52,11 @@ test('staff create a client with a user and a project, and fill the project in',
   request,
 }) => {
   test.setTimeout(scaled(150_000));
-  const { token: adminToken } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const staffToken = await adminToken(request);
   // Another client with a project, for the list order here and for "not found" later.
-  const other = await createClientViaApi(request, adminToken, otherClientName);
+  const other = await createClientViaApi(request, staffToken, otherClientName);
   otherProjectSlug = (
-    await createProjectViaApi(request, adminToken, {
+    await createProjectViaApi(request, staffToken, {
       client: other.id,
       name: `Umbrella Lab ${run}`,
     })
@@ -180,11 +179,11 @@ test('staff create a client with a user and a project, and fill the project in',
     await expect(phases.getByRole('listitem')).toHaveText([/Discovery/, /Design.*Not completed/]);
 
     // The date travelled as yyyy-MM-dd.
-    const project = (await visibleProjects(request, adminToken)).find(
+    const project = (await visibleProjects(request, staffToken)).find(
       (p) => p.slug === projectSlug,
     );
     const answer = await request.get(`/api/project-phases/?project=${project?.id}`, {
-      headers: { Authorization: `Token ${adminToken}` },
+      headers: { Authorization: `Token ${staffToken}` },
     });
     const stored = projectPhaseSchema.array().parse((await answer.json()).results);
     expect(stored.map((p) => [p.phase.phase_name, p.completed])).toEqual([

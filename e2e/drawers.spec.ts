@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, signInWithToken } from './support/api';
+import { adminToken, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
@@ -24,7 +24,7 @@ let noteId: number;
 const auth = () => ({ Authorization: `Token ${token}` });
 
 test.beforeAll(async ({ request }) => {
-  token = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  token = await adminToken(request);
   data = await createScreensData(request, token, uniqueTag('drawers'));
   const note = await request.post('/api/project-notes/', {
     headers: auth(),

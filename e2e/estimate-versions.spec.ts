@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { apiLogin, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { adminToken, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
 import { impersonateResponseSchema } from '@portal/contract/users';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
@@ -21,11 +21,10 @@ const run = () => randomUUID().slice(0, 6);
 /** A client with a project, an estimate of two items, and a client user who can sign in. */
 const setUp = async (request: APIRequestContext, label: string) => {
   const id = run();
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Hooli ${label} ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Hooli Site ${id}`,
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Hooli ${label} ${id}`,
+    project: `Hooli Site ${id}`,
   });
   const estimate = await createEstimateViaApi(
     request,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { adminToken, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
 import { drag } from './support/drag';
-import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { scaled } from './support/time';
 
@@ -61,11 +60,10 @@ test('staff build an estimate: sections, items, totals, dragging and deleting', 
 }) => {
   test.setTimeout(scaled(180_000));
   const id = run();
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Initech ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Initech Portal ${id}`,
+  const token = await adminToken(request);
+  const { project } = await createClientWithProjectViaApi(request, token, {
+    client: `Initech ${id}`,
+    project: `Initech Portal ${id}`,
   });
   const name = `Portal rebuild ${id}`;
 
@@ -221,11 +219,10 @@ test('a client user reads their estimate, comments on an item, and sees no edit 
 }) => {
   test.setTimeout(scaled(120_000));
   const id = run();
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Hooli ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Hooli Mobile ${id}`,
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Hooli ${id}`,
+    project: `Hooli Mobile ${id}`,
   });
   const estimate = await createEstimateViaApi(
     request,
@@ -239,10 +236,9 @@ test('a client user reads their estimate, comments on an item, and sees no edit 
     ],
   );
   // Someone else's estimate, which the client user must not see.
-  const stranger = await createClientViaApi(request, token, `Pied Piper ${id}`);
-  const strangerProject = await createProjectViaApi(request, token, {
-    client: stranger.id,
-    name: `Pied Piper Site ${id}`,
+  const { project: strangerProject } = await createClientWithProjectViaApi(request, token, {
+    client: `Pied Piper ${id}`,
+    project: `Pied Piper Site ${id}`,
   });
   const hidden = await createEstimateViaApi(request, token, {
     project: strangerProject.id,
@@ -304,11 +300,10 @@ test('a client user reads their estimate, comments on an item, and sees no edit 
 
 test('the print preview is a clean document without controls', async ({ page, request }) => {
   const id = run();
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Vandelay ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Vandelay Imports ${id}`,
+  const token = await adminToken(request);
+  const { project } = await createClientWithProjectViaApi(request, token, {
+    client: `Vandelay ${id}`,
+    project: `Vandelay Imports ${id}`,
   });
   const estimate = await createEstimateViaApi(
     request,

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, signInWithToken } from './support/api';
+import { adminToken, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
-import { ADMIN } from './support/env';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 import { scaled } from './support/time';
@@ -33,7 +32,7 @@ const post = async (request: APIRequestContext, token: string, url: string, body
 test.beforeAll(async ({ request }) => {
   mkdirSync(SHOTS, { recursive: true });
   tag = uniqueTag('home');
-  staffToken = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  staffToken = await adminToken(request);
   data = await createScreensData(request, staffToken, tag);
   memberToken = data.member.token;
   versionId = (await post(request, staffToken, `/api/estimates/${data.estimate.id}/send/`, {})).id;

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 // The page.evaluate callbacks below run in the browser.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, signInWithToken } from './support/api';
+import { adminToken, signInWithToken } from './support/api';
 import { screenSettled } from './support/settled';
-import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
 import { scaled } from './support/time';
@@ -32,7 +31,7 @@ type Screen =
 const paths = {} as Record<Screen, string>;
 
 test.beforeAll(async ({ request }) => {
-  staffToken = (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+  staffToken = await adminToken(request);
   const { client, project, estimate, milestone } = await createScreensData(
     request,
     staffToken,

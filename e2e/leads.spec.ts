@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { leadListSchema } from '@portal/contract/leads';
-import { apiLogin, signInAsAdmin, signInWithToken } from './support/api';
+import { adminToken, signInAsAdmin, signInWithToken } from './support/api';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import {
@@ -169,7 +169,7 @@ test('staff page through 45 leads with the URL holding page, search and status',
   request,
 }) => {
   test.setTimeout(scaled(90_000));
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   const tag = uniqueTag('pager');
   const name = (n: number) => `Pager Lead${String(n).padStart(2, '0')}`;
   for (let n = 1; n <= 45; n++) {

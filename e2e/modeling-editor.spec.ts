@@ -31,16 +31,25 @@ const moveBox = async (page: Page, model: Locator, dx: number, dy: number) => {
   await page.mouse.up();
 };
 
-/** Drags a relation from one model's connect handle onto the middle of another model. */
-const connectBoxes = async (page: Page, from: Locator, to: Locator) => {
-  const handle = await from.getByLabel(/^Connect .* to another model$/).boundingBox();
-  const target = await to.boundingBox();
-  if (!handle || !target) throw new Error('the models are not on screen');
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Presses the mouse in the middle of one box and lets go in the middle of the other. */
+const dragMiddleToMiddle = async (page: Page, from: Box | null, to: Box | null, what: string) => {
+  if (!from || !to) throw new Error(`${what} not on screen`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
   await page.mouse.up();
 };
+
+/** Drags a relation from one model's connect handle onto the middle of another model. */
+const connectBoxes = async (page: Page, from: Locator, to: Locator) =>
+  dragMiddleToMiddle(
+    page,
+    await from.getByLabel(/^Connect .* to another model$/).boundingBox(),
+    await to.boundingBox(),
+    'the models are',
+  );
 
 const addModel = async (page: Page) => {
   const before = await boxes(page).count();
@@ -153,12 +162,7 @@ const dragEdgeEnd = async (page: Page, edgeId: string, end: 'source' | 'target',
   const anchor = await page
     .locator(`.react-flow__edge[data-id="${edgeId}"] .relation-reconnect[data-end="${end}"]`)
     .boundingBox();
-  const target = await to.boundingBox();
-  if (!anchor || !target) throw new Error('the edge or the model is not on screen');
-  await page.mouse.move(anchor.x + anchor.width / 2, anchor.y + anchor.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
-  await page.mouse.up();
+  await dragMiddleToMiddle(page, anchor, await to.boundingBox(), 'the edge or the model is');
 };
 
 const statusSaved = (page: Page) =>
@@ -430,6 +434,11 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
     await expect(page).toHaveURL(new RegExp(`/experimental/modeling/${canvas.id}$`));
     await expect(boxes(page)).toHaveCount(1);
   };
+  /** Leave goes on to the canvas list, throwing the change away. */
+  const leave = async () => {
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+  };
 
   await test.step('the back button asks; Cancel stays with the changes', async () => {
     await page.getByRole('link', { name: 'Back to canvases' }).click();
@@ -468,8 +477,7 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
 
   await test.step('Leave goes on, and the change is gone', async () => {
     await page.getByRole('link', { name: 'Back to canvases' }).click();
-    await prompt.getByRole('button', { name: 'Leave' }).click();
-    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await leave();
     await open.click();
     await expect(page.getByText('This canvas is empty')).toBeVisible();
   });
@@ -477,8 +485,7 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
   await test.step("Leave after the browser's back button goes back", async () => {
     await addModel(page);
     await page.goBack();
-    await prompt.getByRole('button', { name: 'Leave' }).click();
-    await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await leave();
     await page.goForward();
     await expect(page.getByText('This canvas is empty')).toBeVisible();
   });

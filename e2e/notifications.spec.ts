@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { scaled } from './support/time';
@@ -20,11 +20,10 @@ test('a client comment reaches the staff bell live; the notification opens the i
 }) => {
   test.setTimeout(scaled(120_000));
   const id = randomUUID().slice(0, 6);
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Initech ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Initech Portal ${id}`,
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Initech ${id}`,
+    project: `Initech Portal ${id}`,
   });
   const estimate = await createEstimateViaApi(
     request,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { adminToken, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
 import { drag } from './support/drag';
-import { ADMIN } from './support/env';
 import { linkClientUser } from './support/estimates-api';
 import {
   createFlowsViaApi,
@@ -38,10 +37,9 @@ const toc = (page: Page) => page.getByRole('navigation', { name: 'Table of conte
 /** A project of a new client, with one milestone. */
 const seedMilestone = async (request: APIRequestContext, token: string, label: string) => {
   const id = run();
-  const client = await createClientViaApi(request, token, `${label} ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `${label} App ${id}`,
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `${label} ${id}`,
+    project: `${label} App ${id}`,
   });
   const milestone = await createMilestoneViaApi(request, token, {
     project: project.id,
@@ -206,7 +204,7 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
   request,
 }) => {
   test.setTimeout(scaled(150_000));
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   const { project, milestone } = await seedMilestone(request, token, 'Initrode');
 
   await signInAsAdmin(page, request, `/milestones/${milestone.id}`);
@@ -327,7 +325,7 @@ test('a client user edits the test plan of their milestone, and finds no other',
   request,
 }) => {
   test.setTimeout(scaled(120_000));
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   const { client, project, milestone } = await seedMilestone(request, token, 'Soylent');
   const other = await seedMilestone(request, token, 'Umbrella');
   const member = await createVerifiedUser(request, 'soylent');
@@ -432,7 +430,7 @@ test('the table of contents follows the flow in view; deep links; collapse and e
   request,
 }) => {
   test.setTimeout(scaled(120_000));
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   const { milestone } = await seedMilestone(request, token, 'Cyberdyne');
   const names = Array.from({ length: 8 }, (_, i) => `Flow ${i + 1}`);
   const flows = await createFlowsViaApi(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { testRunSchema } from '@portal/contract/test-runs';
-import { apiLogin, createVerifiedUser, signInWithToken } from './support/api';
-import { createClientViaApi, createProjectViaApi } from './support/clients-api';
+import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
 import { ADMIN } from './support/env';
 import { linkClientUser } from './support/estimates-api';
 import { mailsTo, nextMail } from './support/mail';
@@ -26,11 +26,10 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
 }) => {
   test.setTimeout(scaled(120_000));
   const id = randomUUID().slice(0, 6);
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
-  const client = await createClientViaApi(request, token, `Initech ${id}`);
-  const project = await createProjectViaApi(request, token, {
-    client: client.id,
-    name: `Initech Shop ${id}`,
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Initech ${id}`,
+    project: `Initech Shop ${id}`,
   });
   const milestone = await createMilestoneViaApi(request, token, {
     project: project.id,

@@ -18,6 +18,10 @@ export const apiLogin = async (request: APIRequestContext, email: string, passwo
   return tokenResponseSchema.parse(await response.json());
 };
 
+/** The seeded admin's API token, for setting up what a test is not about. */
+export const adminToken = async (request: APIRequestContext) =>
+  (await apiLogin(request, ADMIN.email, ADMIN.password)).token;
+
 /** Signs up through the API and follows the verification email, as a new user would. */
 export const createVerifiedUser = async (
   request: APIRequestContext,
@@ -61,7 +65,7 @@ export const signInWithToken = async (page: Page, token: string, path = '/') => 
 };
 
 export const signInAsAdmin = async (page: Page, request: APIRequestContext, path = '/') => {
-  const { token } = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const token = await adminToken(request);
   await signInWithToken(page, token, path);
   return token;
 };

@@ -25,6 +25,20 @@ export const createProjectViaApi = async (
   return projectSchema.parse(await response.json());
 };
 
+/** A client with one project: where most workflows' tests start. */
+export const createClientWithProjectViaApi = async (
+  request: APIRequestContext,
+  token: string,
+  names: { client: string; project: string },
+): Promise<{ client: Client; project: Project }> => {
+  const client = await createClientViaApi(request, token, names.client);
+  const project = await createProjectViaApi(request, token, {
+    client: client.id,
+    name: names.project,
+  });
+  return { client, project };
+};
+
 /** Every project a token's user may see (`GET /api/projects/all/`). */
 export const visibleProjects = async (
   request: APIRequestContext,

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
 
 /**
  * The footer of a drawer or dialog form: Delete on the left in update mode, Cancel and Save on
  * the right. Save submits the form by id, since the footer sits outside the scrolling body.
+ * `lockedWhileSaving` disables Cancel too while a save runs, for a form that cannot be closed
+ * then (the estimate's forms).
  */
 export const FormActions = ({
   form,
@@ -12,6 +15,7 @@ export const FormActions = ({
   saveLabel = 'Save',
   onDelete,
   deleteLabel = 'Delete',
+  lockedWhileSaving = false,
 }: {
   form: string;
   onCancel(): void;
@@ -19,7 +23,8 @@ export const FormActions = ({
   saving: boolean;
   saveLabel?: string;
   onDelete?(): void;
-  deleteLabel?: string;
+  deleteLabel?: ReactNode;
+  lockedWhileSaving?: boolean;
 }) => (
   <>
     {onDelete && (
@@ -32,7 +37,7 @@ export const FormActions = ({
         {deleteLabel}
       </Button>
     )}
-    <Button variant="secondary" onClick={onCancel}>
+    <Button variant="secondary" onClick={onCancel} disabled={lockedWhileSaving && saving}>
       Cancel
     </Button>
     <Button type="submit" form={form} disabled={saveDisabled} loading={saving}>

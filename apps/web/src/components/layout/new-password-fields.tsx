@@ -1,10 +1,5 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_HINT } from '@portal/contract/passwords';
-import { Field } from '../ui/field';
-import { Input } from '../ui/input';
-
-/** One registered input and its current error; the field's name doubles as the input's id. */
-export type FieldBinding = UseFormRegisterReturn & { error?: string };
+import { BoundField, type FieldBinding } from './bound-field';
 
 export type NewPasswordFieldsProps = {
   password: FieldBinding;
@@ -17,23 +12,21 @@ const PasswordInput = ({
   label,
   hint,
   autoFocus,
-  binding: { error, ...registration },
+  binding,
 }: {
   label: string;
   hint?: string;
   autoFocus?: boolean;
   binding: FieldBinding;
 }) => (
-  <Field label={label} htmlFor={registration.name} hint={hint} error={error}>
-    <Input
-      id={registration.name}
-      type="password"
-      autoComplete="new-password"
-      autoFocus={autoFocus}
-      invalid={Boolean(error)}
-      {...registration}
-    />
-  </Field>
+  <BoundField
+    label={label}
+    hint={hint}
+    type="password"
+    autoComplete="new-password"
+    autoFocus={autoFocus}
+    binding={binding}
+  />
 );
 
 /**

@@ -1,17 +1,6 @@
-import type { FieldBinding } from '../../../components/layout/new-password-fields';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { BoundField, type FieldBinding } from '../../../components/layout/bound-field';
 
 /** The email address every authentication form starts with, focused on arrival. */
-export const EmailField = ({ error, ...registration }: FieldBinding) => (
-  <Field label="Email" htmlFor={registration.name} error={error}>
-    <Input
-      id={registration.name}
-      type="email"
-      autoComplete="email"
-      autoFocus
-      invalid={Boolean(error)}
-      {...registration}
-    />
-  </Field>
+export const EmailField = (binding: FieldBinding) => (
+  <BoundField label="Email" type="email" autoComplete="email" autoFocus binding={binding} />
 );

@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/layout/form-error';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { BoundField } from '../../../components/layout/bound-field';
 import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
 import { usePortalName } from '../../../lib/config';
@@ -99,15 +98,12 @@ export const LoginRoute = () => {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <EmailField {...register('username')} error={errors.username?.message} />
-        <Field label="Password" htmlFor="password" error={errors.password?.message}>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            invalid={Boolean(errors.password)}
-            {...register('password')}
-          />
-        </Field>
+        <BoundField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          binding={{ ...register('password'), error: errors.password?.message }}
+        />
         <div className="-mt-1 flex justify-end">
           <Link
             to="/password-reset"

@@ -13,19 +13,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, toastError } from '../../../lib/errors';
-import { EmptyState, LoadError } from '../../projects/components/states';
+import { SectionQuery } from '../../projects/components/query-states';
+import { EmptyState } from '../../projects/components/states';
 import { useAddClientUser, useClientUsers, useRemoveClientUser } from '../api/client-users';
 
 /** The email rule of the contract's add-a-client-user body. */
@@ -62,36 +54,24 @@ export const ClientUsersCard = ({ client }: { client: Client }) => {
         description="People who sign in to follow this client's projects."
       />
       <AddUserForm client={client} />
-      {users.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading users" />
-        </div>
-      ) : users.isError ? (
-        <div className="p-4">
-          <LoadError what="the users" error={users.error} onRetry={() => void users.refetch()} />
-        </div>
-      ) : (
-        <Table aria-label="Users">
-          <TableHead>
-            <tr>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell className="hidden sm:table-cell">Name</TableHeaderCell>
-              <TableHeaderCell className="w-12">
-                <span className="sr-only">Actions</span>
-              </TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {users.data.length === 0 ? (
-              <TableEmpty colSpan={3} className="py-2">
-                <EmptyState icon={Users} title="Nobody follows this client yet">
-                  Add someone by email; a new address gets an invitation to choose a password.
-                </EmptyState>
-              </TableEmpty>
-            ) : (
-              users.data.map((link) => (
-                <TableRow key={link.id}>
-                  <TableCell className="break-all">
+      <SectionQuery query={users} what="users">
+        {(list) => (
+          <DataTable
+            aria-label="Users"
+            rows={list}
+            rowKey={(link) => link.id}
+            emptyClassName="py-2"
+            empty={
+              <EmptyState icon={Users} title="Nobody follows this client yet">
+                Add someone by email; a new address gets an invitation to choose a password.
+              </EmptyState>
+            }
+            columns={[
+              {
+                header: 'Email',
+                cellClassName: 'break-all',
+                cell: (link) => (
+                  <>
                     <span className="font-medium text-slate-900">{link.user.email}</span>
                     {/* Narrow screens fold the name under the email. */}
                     {fullName(link) && (
@@ -99,27 +79,37 @@ export const ClientUsersCard = ({ client }: { client: Client }) => {
                         {fullName(link)}
                       </span>
                     )}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                    {fullName(link) || <span className="text-slate-500">Not given yet</span>}
-                  </TableCell>
-                  <TableCell className="py-1.5 text-right">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                      aria-label={`Remove ${link.user.email}`}
-                      onClick={() => setRemoving(link)}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
+                  </>
+                ),
+              },
+              {
+                header: 'Name',
+                headerClassName: 'hidden sm:table-cell',
+                cellClassName: 'hidden whitespace-nowrap sm:table-cell',
+                cell: (link) =>
+                  fullName(link) || <span className="text-slate-500">Not given yet</span>,
+              },
+              {
+                header: 'Actions',
+                headerContent: <span className="sr-only">Actions</span>,
+                headerClassName: 'w-12',
+                cellClassName: 'py-1.5 text-right',
+                cell: (link) => (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                    aria-label={`Remove ${link.user.email}`}
+                    onClick={() => setRemoving(link)}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </SectionQuery>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -6,13 +6,13 @@ import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { NEW, useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProjects } from '../../projects/api/projects';
 import { ProjectDrawer } from '../../projects/components/project-drawer';
 import { ProjectTable } from '../../projects/components/project-table';
+import { SectionQuery } from '../../projects/components/query-states';
 import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
 import { useClient } from '../api/clients';
 import { ClientDrawer } from '../components/client-drawer';
@@ -98,28 +98,18 @@ const ClientProjectsCard = ({ client, canCreate }: { client: Client; canCreate: 
           )
         }
       />
-      {projects.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading projects" />
-        </div>
-      ) : projects.isError ? (
-        <div className="p-4">
-          <LoadError
-            what="the projects"
-            error={projects.error}
-            onRetry={() => void projects.refetch()}
+      <SectionQuery query={projects} what="projects">
+        {(list) => (
+          <ProjectTable
+            projects={list}
+            empty={
+              <EmptyState icon={FolderKanban} title={`${client.name} has no projects yet`}>
+                {canCreate ? 'Create the first one to track its phases and milestones.' : undefined}
+              </EmptyState>
+            }
           />
-        </div>
-      ) : (
-        <ProjectTable
-          projects={projects.data}
-          empty={
-            <EmptyState icon={FolderKanban} title={`${client.name} has no projects yet`}>
-              {canCreate ? 'Create the first one to track its phases and milestones.' : undefined}
-            </EmptyState>
-          }
-        />
-      )}
+        )}
+      </SectionQuery>
       {canCreate && (
         <ProjectDrawer
           mode="create"

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Estimate, EstimateDetail } from '@portal/contract/estimates';
 import { FormError } from '../../../components/layout/form-error';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/forms/form-actions';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -158,14 +158,13 @@ export const EstimateForm = ({
   );
 
   const footer = (
-    <>
-      <Button variant="secondary" onClick={onCancel} disabled={saving}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
-        Save
-      </Button>
-    </>
+    <FormActions
+      form={formId}
+      onCancel={onCancel}
+      saveDisabled={!isValid}
+      saving={saving}
+      lockedWhileSaving
+    />
   );
 
   return children({ body, footer, saving });

@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback } from 'react';
+import type { EstimateItemComment } from '@portal/contract/estimates';
 import { CommentCount, CommentThread } from '../../../components/comments/comment-thread';
+import { useCommentThread } from '../../../components/comments/use-comment-thread';
 import { useSession } from '../../../lib/auth';
 import { useMentionable } from '../../notifications/api/notifications';
 import { useEstimate } from '../api/estimates';
@@ -20,17 +22,20 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
   // The estimate is in the cache already (its page is open): staff and its client's users.
   const clientId = useEstimate(estimateId).data?.project.client.id ?? null;
   const mentionable = useMentionable(clientId, clientId !== null);
-  const data = useMemo(
-    () =>
-      query.data?.map((comment) => ({
+  const thread = useCommentThread(
+    query,
+    { create, remove, restore },
+    useCallback(
+      (comment: EstimateItemComment) => ({
         id: comment.id,
         author: comment.user?.email ?? null,
         createdAt: comment.created_at,
         text: comment.content,
         // The server decides too (author or staff); this only hides a button it would refuse.
         canDelete: isSuperuser || (user != null && comment.user?.id === user.id),
-      })),
-    [query.data, isSuperuser, user],
+      }),
+      [isSuperuser, user],
+    ),
   );
   const headingId = `item-comments-${itemId}`;
 
@@ -38,18 +43,10 @@ export const ItemComments = ({ estimateId, itemId }: { estimateId: number; itemI
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         Comments
-        <CommentCount count={data?.length} />
+        <CommentCount count={thread.comments.data?.length} />
       </h3>
       <CommentThread
-        comments={{
-          isPending: query.isPending,
-          isError: query.isError,
-          data,
-          refetch: query.refetch,
-        }}
-        onCreate={create.mutateAsync}
-        onDelete={remove.mutateAsync}
-        onRestore={restore.mutateAsync}
+        {...thread}
         textField="content"
         placeholder="Ask a question or leave a note…"
         mentionables={mentionable.data}

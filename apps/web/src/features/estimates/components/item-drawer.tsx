@@ -6,7 +6,7 @@ import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { DeletionMessage } from '../../../components/forms/resource-form';
 import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { FormError } from '../../../components/layout/form-error';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/forms/form-actions';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Drawer } from '../../../components/ui/drawer';
 import { Field } from '../../../components/ui/field';
@@ -186,29 +186,20 @@ export const ItemDrawer = ({
       className="max-w-lg"
       footer={
         canEdit ? (
-          <>
-            {item && (
-              <Button
-                variant="ghost"
-                onClick={() => setConfirmDelete(true)}
-                disabled={saving}
-                className="mr-auto -ml-2 text-red-600 hover:bg-red-50 hover:text-red-700"
-              >
+          <FormActions
+            form={formId}
+            onCancel={() => unsaved.requestClose(false)}
+            saveDisabled={!isValid}
+            saving={saving}
+            lockedWhileSaving
+            onDelete={item ? () => setConfirmDelete(true) : undefined}
+            deleteLabel={
+              <>
                 <Trash2 aria-hidden />
                 Delete
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              onClick={() => unsaved.requestClose(false)}
-              disabled={saving}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
-              Save
-            </Button>
-          </>
+              </>
+            }
+          />
         ) : undefined
       }
     >

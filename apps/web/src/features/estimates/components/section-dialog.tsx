@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { EstimateSection } from '@portal/contract/estimates';
 import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { FormError } from '../../../components/layout/form-error';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/forms/form-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -71,14 +71,13 @@ export const SectionDialog = ({ open, onOpenChange, estimateId, section }: Secti
       title={section ? 'Update Section' : 'Create Section'}
       className="max-w-md"
       footer={
-        <>
-          <Button variant="secondary" onClick={() => unsaved.requestClose(false)} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!isValid} loading={saving}>
-            Save
-          </Button>
-        </>
+        <FormActions
+          form={formId}
+          onCancel={() => unsaved.requestClose(false)}
+          saveDisabled={!isValid}
+          saving={saving}
+          lockedWhileSaving
+        />
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -10,14 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { errorMessages } from '../../../lib/errors';
@@ -70,24 +63,26 @@ const Preview = ({ result }: { result: LeadImportResult }) => {
             Fix these rows and choose the file again: nothing is imported while any row is wrong.
           </h3>
           <div className="max-h-48 overflow-y-auto">
-            <Table aria-label="Problems">
-              <TableHead>
-                <tr>
-                  <TableHeaderCell className="w-16">Row</TableHeaderCell>
-                  <TableHeaderCell className="w-32">Column</TableHeaderCell>
-                  <TableHeaderCell>Problem</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {result.errors.map((error, i) => (
-                  <TableRow key={`${error.row}-${error.field}-${i}`}>
-                    <TableCell className="py-1.5">{error.row}</TableCell>
-                    <TableCell className="py-1.5 font-mono text-xs">{error.field}</TableCell>
-                    <TableCell className="py-1.5">{error.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              aria-label="Problems"
+              rows={result.errors}
+              rowKey={(error, i) => `${error.row}-${error.field}-${i}`}
+              columns={[
+                {
+                  header: 'Row',
+                  headerClassName: 'w-16',
+                  cellClassName: 'py-1.5',
+                  cell: (error) => error.row,
+                },
+                {
+                  header: 'Column',
+                  headerClassName: 'w-32',
+                  cellClassName: 'py-1.5 font-mono text-xs',
+                  cell: (error) => error.field,
+                },
+                { header: 'Problem', cellClassName: 'py-1.5', cell: (error) => error.message },
+              ]}
+            />
           </div>
         </section>
       )}
@@ -112,35 +107,38 @@ const Preview = ({ result }: { result: LeadImportResult }) => {
               : 'New leads'}
           </h3>
           <div className="max-h-64 overflow-auto rounded-md border border-slate-200">
-            <Table aria-label="Import preview">
-              <TableHead>
-                <tr>
-                  <TableHeaderCell className="w-14">Row</TableHeaderCell>
-                  <TableHeaderCell>Name</TableHeaderCell>
-                  <TableHeaderCell>Email</TableHeaderCell>
-                  <TableHeaderCell>Company</TableHeaderCell>
-                  <TableHeaderCell>Status</TableHeaderCell>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {result.preview.map((row) => {
-                  const badge = leadStatusBadge(row.status);
-                  return (
-                    <TableRow key={row.row}>
-                      <TableCell className="py-1.5 text-slate-500">{row.row}</TableCell>
-                      <TableCell className="py-1.5">
-                        {row.first_name} {row.last_name}
-                      </TableCell>
-                      <TableCell className="py-1.5 break-all">{row.email}</TableCell>
-                      <TableCell className="py-1.5">{row.company}</TableCell>
-                      <TableCell className="py-1.5">
-                        <Badge color={badge.color}>{badge.label}</Badge>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <DataTable
+              aria-label="Import preview"
+              rows={result.preview}
+              rowKey={(row) => row.row}
+              columns={[
+                {
+                  header: 'Row',
+                  headerClassName: 'w-14',
+                  cellClassName: 'py-1.5 text-slate-500',
+                  cell: (row) => row.row,
+                },
+                {
+                  header: 'Name',
+                  cellClassName: 'py-1.5',
+                  cell: (row) => (
+                    <>
+                      {row.first_name} {row.last_name}
+                    </>
+                  ),
+                },
+                { header: 'Email', cellClassName: 'py-1.5 break-all', cell: (row) => row.email },
+                { header: 'Company', cellClassName: 'py-1.5', cell: (row) => row.company },
+                {
+                  header: 'Status',
+                  cellClassName: 'py-1.5',
+                  cell: (row) => {
+                    const badge = leadStatusBadge(row.status);
+                    return <Badge color={badge.color}>{badge.label}</Badge>;
+                  },
+                },
+              ]}
+            />
           </div>
         </section>
       )}

@@ -1,13 +1,5 @@
 import type { Lead } from '@portal/contract/leads';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import { DrawerSection } from './drawer-section';
 
 /** What the visitor wrote, with their line breaks. */
@@ -30,30 +22,27 @@ export const LeadMetadata = ({ metadata }: { metadata: Lead['metadata'] }) => {
   return (
     <DrawerSection title="Metadata">
       <div className="overflow-hidden rounded-md border border-slate-200">
-        <Table aria-label="Metadata" className="table-fixed">
-          <TableHead>
-            <tr>
-              <TableHeaderCell className="w-2/5">Key</TableHeaderCell>
-              <TableHeaderCell>Value</TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {entries.length === 0 ? (
-              <TableEmpty colSpan={2} className="py-6">
-                No metadata.
-              </TableEmpty>
-            ) : (
-              entries.map(([key, value]) => (
-                <TableRow key={key}>
-                  <TableCell className="py-2 font-mono text-xs break-all text-slate-600">
-                    {key}
-                  </TableCell>
-                  <TableCell className="py-2 break-all text-slate-800">{value}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          aria-label="Metadata"
+          className="table-fixed"
+          rows={entries}
+          rowKey={([key]) => key}
+          emptyClassName="py-6"
+          empty="No metadata."
+          columns={[
+            {
+              header: 'Key',
+              headerClassName: 'w-2/5',
+              cellClassName: 'py-2 font-mono text-xs break-all text-slate-600',
+              cell: ([key]) => key,
+            },
+            {
+              header: 'Value',
+              cellClassName: 'py-2 break-all text-slate-800',
+              cell: ([, value]) => value,
+            },
+          ]}
+        />
       </div>
     </DrawerSection>
   );

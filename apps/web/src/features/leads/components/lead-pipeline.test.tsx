@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead, LeadDuplicate } from '@portal/contract/leads';
 import { createQueryClient } from '../../../lib/query-client';
+import { leadBlanks } from '../../../test/lead-fixture';
 import { LeadPipeline } from './lead-pipeline';
 
 const lead = (fields: Partial<Lead> = {}): Lead => ({
@@ -14,14 +15,8 @@ const lead = (fields: Partial<Lead> = {}): Lead => ({
   phone: '',
   email: 'ada@example.test',
   company: 'Analytical Engines',
-  title: '',
   status: 'negotiation',
-  notes: '',
-  message: '',
-  metadata: {},
-  created_at: '2025-03-07T09:05:00Z',
-  converted_client: null,
-  converted_project: null,
+  ...leadBlanks,
   ...fields,
 });
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@portal/contract/leads';
 import { createQueryClient } from '../../../lib/query-client';
+import { leadBlanks } from '../../../test/lead-fixture';
 import { LeadsRoute } from './leads';
 
 const lead = (id: number, fields: Partial<Lead> = {}): Lead => ({
@@ -14,14 +15,8 @@ const lead = (id: number, fields: Partial<Lead> = {}): Lead => ({
   phone: '+1 555 0100',
   email: `lead${id}@example.com`,
   company: `Company ${id}`,
-  title: '',
   status: 'new',
-  notes: '',
-  message: '',
-  metadata: {},
-  created_at: '2025-03-07T09:05:00Z',
-  converted_client: null,
-  converted_project: null,
+  ...leadBlanks,
   ...fields,
 });
 

@@ -3,10 +3,9 @@ import type { CanvasSummary } from '@portal/contract/canvas';
 import { Page } from '../../../components/layout/page';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
-import { LoadError } from '../../projects/components/states';
+import { PageQuery } from '../../projects/components/query-states';
 import { useCanvases, useDeleteCanvas } from '../api/canvases';
 import { CanvasCreateForm } from '../components/canvas-create-form';
 import { CanvasList } from '../components/canvas-list';
@@ -50,21 +49,13 @@ export const CanvasesRoute = () => {
           <CanvasCreateForm />
         </CardBody>
       </Card>
-      {canvases.isPending ? (
-        <Card className="flex justify-center py-16">
-          <Spinner label="Loading canvases" />
-        </Card>
-      ) : canvases.isError ? (
-        <LoadError
-          what="the canvases"
-          error={canvases.error}
-          onRetry={() => void canvases.refetch()}
-        />
-      ) : (
-        <Card className="overflow-hidden">
-          <CanvasList canvases={sorted ?? []} onDelete={askDelete} />
-        </Card>
-      )}
+      <PageQuery query={canvases} what="canvases">
+        {() => (
+          <Card className="overflow-hidden">
+            <CanvasList canvases={sorted ?? []} onDelete={askDelete} />
+          </Card>
+        )}
+      </PageQuery>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -2,8 +2,7 @@ import { passwordChangeRequestSchema, type PasswordChangeRequest } from '@portal
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { BoundField } from '../../../components/layout/bound-field';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors } from '../../../lib/errors';
 import { useLiveForm } from '../../../lib/use-live-form';
@@ -34,15 +33,12 @@ export const PasswordForm = () => {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
-      <Field label="Current password" htmlFor="old_password" error={errors.old_password?.message}>
-        <Input
-          id="old_password"
-          type="password"
-          autoComplete="current-password"
-          invalid={Boolean(errors.old_password)}
-          {...register('old_password')}
-        />
-      </Field>
+      <BoundField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        binding={{ ...register('old_password'), error: errors.old_password?.message }}
+      />
       <NewPasswordFields
         password={{ ...register('new_password1'), error: errors.new_password1?.message }}
         confirmation={{ ...register('new_password2'), error: errors.new_password2?.message }}

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema, type ProfileUpdate, type User } from '@portal/contract/users';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
+import { BoundField } from '../../../components/layout/bound-field';
 import { Field } from '../../../components/ui/field';
 import { ImageUpload } from '../../../components/ui/file-upload';
 import { Input } from '../../../components/ui/input';
@@ -62,32 +63,23 @@ export const ProfileForm = ({ user }: { user: User }) => {
         <Input id="email" type="email" value={user.email} readOnly disabled />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" htmlFor="first_name" error={errors.first_name?.message}>
-          <Input
-            id="first_name"
-            autoComplete="given-name"
-            invalid={Boolean(errors.first_name)}
-            {...register('first_name')}
-          />
-        </Field>
-        <Field label="Last name" htmlFor="last_name" error={errors.last_name?.message}>
-          <Input
-            id="last_name"
-            autoComplete="family-name"
-            invalid={Boolean(errors.last_name)}
-            {...register('last_name')}
-          />
-        </Field>
-      </div>
-      <Field label="Phone" htmlFor="phone" error={errors.phone?.message}>
-        <Input
-          id="phone"
-          type="tel"
-          autoComplete="tel"
-          invalid={Boolean(errors.phone)}
-          {...register('phone')}
+        <BoundField
+          label="First name"
+          autoComplete="given-name"
+          binding={{ ...register('first_name'), error: errors.first_name?.message }}
         />
-      </Field>
+        <BoundField
+          label="Last name"
+          autoComplete="family-name"
+          binding={{ ...register('last_name'), error: errors.last_name?.message }}
+        />
+      </div>
+      <BoundField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        binding={{ ...register('phone'), error: errors.phone?.message }}
+      />
       <FormError message={errors.root?.message} />
       <div className="flex justify-end">
         <Button

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Milestone,
   MilestoneCreateRequest,
@@ -8,6 +8,7 @@ import { moveItem, type MoveRequest } from '@portal/contract/ordering';
 import { createResource } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { projectKeys } from './keys';
+import { projectChildHooks, replaceOr } from './project-child';
 
 export const milestonesResource = createResource<
   Milestone,
@@ -15,46 +16,19 @@ export const milestonesResource = createResource<
   MilestoneUpdateRequest
 >('milestones');
 
+const milestones = projectChildHooks({
+  resource: milestonesResource,
+  key: projectKeys.milestones,
+  // A new milestone is appended at the end, where the server puts it.
+  place: (list, saved) => replaceOr(list, saved, () => [...list, saved]),
+  // The server closes the gap; fetch the new positions rather than guess them.
+  refetchAfterDelete: true,
+});
+
 /** A project's milestones in their order. */
-export const useMilestones = (projectId: number) =>
-  useQuery({
-    queryKey: projectKeys.milestones(projectId),
-    queryFn: ({ signal }) => milestonesResource.all({ project: projectId, page_size: 100 }, signal),
-  });
-
-export type MilestoneSave =
-  | { kind: 'create'; body: MilestoneCreateRequest }
-  | { kind: 'update'; id: number; body: MilestoneUpdateRequest };
-
-export const useSaveMilestone = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (save: MilestoneSave) =>
-      save.kind === 'create'
-        ? milestonesResource.create(save.body)
-        : milestonesResource.update(save.id, save.body),
-    // A new milestone is appended at the end, where the server puts it.
-    onSuccess: (saved) =>
-      queryClient.setQueryData<Milestone[]>(projectKeys.milestones(projectId), (list = []) =>
-        list.some((milestone) => milestone.id === saved.id)
-          ? list.map((milestone) => (milestone.id === saved.id ? saved : milestone))
-          : [...list, saved],
-      ),
-  });
-};
-
-export const useDeleteMilestone = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => milestonesResource.remove(id),
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<Milestone[]>(projectKeys.milestones(projectId), (list) =>
-        list?.filter((milestone) => milestone.id !== id),
-      ),
-    // The server closes the gap; fetch the new positions rather than guess them.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.milestones(projectId) }),
-  });
-};
+export const useMilestones = milestones.useList;
+export const useSaveMilestone = milestones.useSave;
+export const useDeleteMilestone = milestones.useRemove;
 
 export type MilestoneMove = { id: number; from: number; to: number };
 

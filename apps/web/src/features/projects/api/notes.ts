@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   projectNoteSchema,
   type ProjectNote,
@@ -8,6 +8,7 @@ import {
 import { createResource, request } from '../../../lib/api';
 import { putBack } from '../../../lib/put-back';
 import { projectKeys } from './keys';
+import { projectChildHooks, replaceOr } from './project-child';
 
 export const projectNotesResource = createResource<
   ProjectNote,
@@ -15,44 +16,17 @@ export const projectNotesResource = createResource<
   ProjectNoteUpdateRequest
 >('project-notes');
 
+const notes = projectChildHooks({
+  resource: projectNotesResource,
+  key: projectKeys.notes,
+  // A new note goes first: the server lists them newest first.
+  place: (list, saved) => replaceOr(list, saved, () => [saved, ...list]),
+});
+
 /** A project's notes, newest first, as the server lists them. */
-export const useProjectNotes = (projectId: number) =>
-  useQuery({
-    queryKey: projectKeys.notes(projectId),
-    queryFn: ({ signal }) =>
-      projectNotesResource.all({ project: projectId, page_size: 100 }, signal),
-  });
-
-export type ProjectNoteSave =
-  | { kind: 'create'; body: ProjectNoteCreateRequest }
-  | { kind: 'update'; id: number; body: ProjectNoteUpdateRequest };
-
-export const useSaveProjectNote = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (save: ProjectNoteSave) =>
-      save.kind === 'create'
-        ? projectNotesResource.create(save.body)
-        : projectNotesResource.update(save.id, save.body),
-    onSuccess: (saved, save) =>
-      queryClient.setQueryData<ProjectNote[]>(projectKeys.notes(projectId), (list = []) =>
-        save.kind === 'create'
-          ? [saved, ...list]
-          : list.map((note) => (note.id === saved.id ? saved : note)),
-      ),
-  });
-};
-
-export const useDeleteProjectNote = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => projectNotesResource.remove(id),
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<ProjectNote[]>(projectKeys.notes(projectId), (list) =>
-        list?.filter((note) => note.id !== id),
-      ),
-  });
-};
+export const useProjectNotes = notes.useList;
+export const useSaveProjectNote = notes.useSave;
+export const useDeleteProjectNote = notes.useRemove;
 
 /** Undo of a delete: the server brings the note back as it was; it goes back in its place. */
 export const useRestoreProjectNote = (projectId: number) => {

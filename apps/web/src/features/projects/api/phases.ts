@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   Phase,
   ProjectPhase,
@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract/projects';
 import { createResource } from '../../../lib/api';
 import { phaseKeys, projectKeys } from './keys';
+import { projectChildHooks } from './project-child';
 
 export const phasesResource = createResource<Phase>('phases');
 export const projectPhasesResource = createResource<
@@ -27,38 +28,12 @@ export const usePhases = (enabled = true) =>
 /** The server lists a project's phases in the phases' own order; so does the cache. */
 const byPhase = (a: ProjectPhase, b: ProjectPhase) => a.phase.id - b.phase.id || a.id - b.id;
 
-export const useProjectPhases = (projectId: number) =>
-  useQuery({
-    queryKey: projectKeys.phases(projectId),
-    queryFn: ({ signal }) =>
-      projectPhasesResource.all({ project: projectId, page_size: 100 }, signal),
-  });
+const projectPhases = projectChildHooks({
+  resource: projectPhasesResource,
+  key: projectKeys.phases,
+  place: (list, saved) => [...list.filter((other) => other.id !== saved.id), saved].sort(byPhase),
+});
 
-export type ProjectPhaseSave =
-  | { kind: 'create'; body: ProjectPhaseCreateRequest }
-  | { kind: 'update'; id: number; body: ProjectPhaseUpdateRequest };
-
-export const useSaveProjectPhase = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (save: ProjectPhaseSave) =>
-      save.kind === 'create'
-        ? projectPhasesResource.create(save.body)
-        : projectPhasesResource.update(save.id, save.body),
-    onSuccess: (saved) =>
-      queryClient.setQueryData<ProjectPhase[]>(projectKeys.phases(projectId), (list) =>
-        [...(list ?? []).filter((other) => other.id !== saved.id), saved].sort(byPhase),
-      ),
-  });
-};
-
-export const useDeleteProjectPhase = (projectId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => projectPhasesResource.remove(id),
-    onSuccess: (_answer, id) =>
-      queryClient.setQueryData<ProjectPhase[]>(projectKeys.phases(projectId), (list) =>
-        list?.filter((other) => other.id !== id),
-      ),
-  });
-};
+export const useProjectPhases = projectPhases.useList;
+export const useSaveProjectPhase = projectPhases.useSave;
+export const useDeleteProjectPhase = projectPhases.useRemove;

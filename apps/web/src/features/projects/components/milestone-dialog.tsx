@@ -1,10 +1,9 @@
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import { TextField } from '../../../components/forms/fields';
-import { projectChildSave } from '../api/child-save';
+import { childSaveProps } from './child-save-props';
 import {
   remountOnOpen,
   ResourceForm,
-  saveCallbacks,
   useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
@@ -37,15 +36,14 @@ export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
         milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
       }
       form={form}
-      onSave={(values, close) =>
-        save.mutate(
-          projectChildSave(milestone, values, projectId),
-          saveCallbacks(form.setError, ['name'], (saved) =>
-            close(milestone ? 'The milestone was renamed' : `${saved.name} was added`),
-          ),
-        )
-      }
-      saving={save.isPending}
+      {...childSaveProps({
+        save,
+        form,
+        fields: ['name'],
+        existing: milestone,
+        projectId,
+        message: (saved) => (milestone ? 'The milestone was renamed' : `${saved.name} was added`),
+      })}
       className="flex flex-col gap-4 pb-1"
     >
       <TextField name="name" label="Name" />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Flag, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Milestone } from '@portal/contract/milestones';
 import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DragHandle, SortableList } from '../../../components/ui/sortable-list';
@@ -12,8 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
 import { useDeleteMilestone, useMilestones, useMoveMilestone } from '../api/milestones';
 import { MilestoneDialog } from './milestone-dialog';
-import { SectionQuery } from './section-states';
-import { EmptyState } from './states';
+import { ChildCard } from './child-card';
 
 /** Milestones in order, each leading to its test plan; staff add, rename, delete and drag. */
 export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
@@ -39,114 +37,107 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
   };
 
   return (
-    <Card aria-labelledby="milestones-title">
-      <CardHeader
-        title={<span id="milestones-title">Milestones</span>}
-        description={
-          canEdit && count > 1 ? (
-            <span className="hidden sm:inline">Drag the handles to reorder them.</span>
-          ) : undefined
-        }
-        actions={
-          canEdit && (
-            <Button variant="secondary" size="sm" onClick={editing.openNew}>
-              <Plus aria-hidden />
-              Add Milestone
-            </Button>
-          )
-        }
-      />
-      <SectionQuery query={milestones} what="milestones">
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState icon={Flag} title="No milestones yet">
-              {canEdit ? 'Milestones carry the test plans of the project.' : undefined}
-            </EmptyState>
-          ) : (
-            <SortableList
-              aria-label="Milestones"
-              items={list}
-              getId={(milestone) => milestone.id}
-              getLabel={(milestone) => milestone.name}
-              disabled={!canEdit}
-              onMove={({ item, from, to }) => move.mutate({ id: item.id, from, to })}
-              className="divide-y divide-slate-100 py-1"
-              itemClassName={({ isDragging }) =>
-                cn('bg-white', isDragging && 'rounded-md shadow-lg ring-1 ring-slate-200')
-              }
-              renderItem={(milestone, { index }) => (
-                <div
-                  className={cn(
-                    'flex items-center gap-3 py-2.5 pr-3 sm:pr-4',
-                    canEdit ? 'pl-2' : 'pl-5',
-                  )}
+    <ChildCard
+      title="Milestones"
+      description={
+        canEdit && count > 1 ? (
+          <span className="hidden sm:inline">Drag the handles to reorder them.</span>
+        ) : undefined
+      }
+      query={milestones}
+      canEdit={canEdit}
+      add={{ label: 'Add Milestone', onClick: editing.openNew }}
+      empty={{
+        icon: Flag,
+        title: 'No milestones yet',
+        hint: 'Milestones carry the test plans of the project.',
+      }}
+      dialogs={
+        canEdit && (
+          <>
+            <MilestoneDialog
+              open={editing.open}
+              onOpenChange={editing.onOpenChange}
+              projectId={projectId}
+              milestone={editing.record}
+            />
+            <ConfirmDialog
+              open={deleting !== null}
+              onOpenChange={(open) => !open && setDeleting(null)}
+              title="Delete milestone"
+              message="Are you sure you want to delete this milestone?"
+              confirmLabel="Delete"
+              danger
+              pending={remove.isPending}
+              onConfirm={onDelete}
+            />
+          </>
+        )
+      }
+    >
+      {(list) => (
+        <SortableList
+          aria-label="Milestones"
+          items={list}
+          getId={(milestone) => milestone.id}
+          getLabel={(milestone) => milestone.name}
+          disabled={!canEdit}
+          onMove={({ item, from, to }) => move.mutate({ id: item.id, from, to })}
+          className="divide-y divide-slate-100 py-1"
+          itemClassName={({ isDragging }) =>
+            cn('bg-white', isDragging && 'rounded-md shadow-lg ring-1 ring-slate-200')
+          }
+          renderItem={(milestone, { index }) => (
+            <div
+              className={cn(
+                'flex items-center gap-3 py-2.5 pr-3 sm:pr-4',
+                canEdit ? 'pl-2' : 'pl-5',
+              )}
+            >
+              <DragHandle label={`Reorder ${milestone.name}`} />
+              <span
+                aria-hidden
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700 tabular-nums"
+              >
+                {index + 1}
+              </span>
+              <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
+                  {milestone.name}
+                </span>
+                <Link
+                  to={`/milestones/${milestone.id}`}
+                  className="shrink-0 text-[13px] font-medium whitespace-nowrap text-brand-600 hover:text-brand-700 hover:underline"
                 >
-                  <DragHandle label={`Reorder ${milestone.name}`} />
-                  <span
-                    aria-hidden
-                    className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700 tabular-nums"
+                  View Test Plan <span className="sr-only">for {milestone.name}</span>
+                </Link>
+              </div>
+              {canEdit && (
+                <div className="flex shrink-0 items-center">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-slate-400"
+                    aria-label={`Rename ${milestone.name}`}
+                    onClick={() => editing.openRecord(milestone)}
                   >
-                    {index + 1}
-                  </span>
-                  <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
-                    <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
-                      {milestone.name}
-                    </span>
-                    <Link
-                      to={`/milestones/${milestone.id}`}
-                      className="shrink-0 text-[13px] font-medium whitespace-nowrap text-brand-600 hover:text-brand-700 hover:underline"
-                    >
-                      View Test Plan <span className="sr-only">for {milestone.name}</span>
-                    </Link>
-                  </div>
-                  {canEdit && (
-                    <div className="flex shrink-0 items-center">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-slate-400"
-                        aria-label={`Rename ${milestone.name}`}
-                        onClick={() => editing.openRecord(milestone)}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                        aria-label={`Delete ${milestone.name}`}
-                        onClick={() => setDeleting(milestone)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                  )}
+                    <Pencil aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                    aria-label={`Delete ${milestone.name}`}
+                    onClick={() => setDeleting(milestone)}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
                 </div>
               )}
-            />
-          )
-        }
-      </SectionQuery>
-      {canEdit && (
-        <>
-          <MilestoneDialog
-            open={editing.open}
-            onOpenChange={editing.onOpenChange}
-            projectId={projectId}
-            milestone={editing.record}
-          />
-          <ConfirmDialog
-            open={deleting !== null}
-            onOpenChange={(open) => !open && setDeleting(null)}
-            title="Delete milestone"
-            message="Are you sure you want to delete this milestone?"
-            confirmLabel="Delete"
-            danger
-            pending={remove.isPending}
-            onConfirm={onDelete}
-          />
-        </>
+            </div>
+          )}
+        />
       )}
-    </Card>
+    </ChildCard>
   );
 };

@@ -1,12 +1,10 @@
-import { NotebookPen, Pencil, Plus } from 'lucide-react';
+import { NotebookPen, Pencil } from 'lucide-react';
 import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { useProjectNotes } from '../api/notes';
 import { formatDate } from '../lib/format';
 import { ProjectNoteDrawer } from './project-note-drawer';
-import { SectionQuery } from './section-states';
-import { EmptyState } from './states';
+import { ChildCard } from './child-card';
 import { NoteStatusBadge } from './status-badge';
 
 const excerpt = (text: string, length = 40) => {
@@ -20,64 +18,57 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
   const editing = useRecordDrawer('note', notes.data);
 
   return (
-    <Card aria-labelledby="notes-title">
-      <CardHeader
-        title={<span id="notes-title">Notes</span>}
-        actions={
-          canEdit && (
-            <Button variant="secondary" size="sm" onClick={editing.openNew}>
-              <Plus aria-hidden />
-              Add Note
-            </Button>
-          )
-        }
-      />
-      <SectionQuery query={notes} what="notes">
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState icon={NotebookPen} title="No notes yet">
-              {canEdit ? 'Keep decisions, blockers and next steps here.' : undefined}
-            </EmptyState>
-          ) : (
-            <ul aria-label="Notes" className="divide-y divide-slate-100">
-              {list.map((note) => (
-                <li key={note.id} className="px-5 py-4">
-                  <div className="flex items-center justify-between gap-3">
-                    <div className="flex items-center gap-2.5">
-                      <NoteStatusBadge status={note.status} />
-                      <time dateTime={note.created_at} className="text-xs text-slate-500">
-                        {formatDate(note.created_at)}
-                      </time>
-                    </div>
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="-my-1 size-8 text-slate-400"
-                        aria-label={`Edit note: ${excerpt(note.content)}`}
-                        onClick={() => editing.openRecord(note)}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                    )}
-                  </div>
-                  <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
-                    {note.content}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </SectionQuery>
-      {canEdit && (
-        <ProjectNoteDrawer
-          open={editing.open}
-          onOpenChange={editing.onOpenChange}
-          projectId={projectId}
-          note={editing.record}
-        />
+    <ChildCard
+      title="Notes"
+      query={notes}
+      canEdit={canEdit}
+      add={{ label: 'Add Note', onClick: editing.openNew }}
+      empty={{
+        icon: NotebookPen,
+        title: 'No notes yet',
+        hint: 'Keep decisions, blockers and next steps here.',
+      }}
+      dialogs={
+        canEdit && (
+          <ProjectNoteDrawer
+            open={editing.open}
+            onOpenChange={editing.onOpenChange}
+            projectId={projectId}
+            note={editing.record}
+          />
+        )
+      }
+    >
+      {(list) => (
+        <ul aria-label="Notes" className="divide-y divide-slate-100">
+          {list.map((note) => (
+            <li key={note.id} className="px-5 py-4">
+              <div className="flex items-center justify-between gap-3">
+                <div className="flex items-center gap-2.5">
+                  <NoteStatusBadge status={note.status} />
+                  <time dateTime={note.created_at} className="text-xs text-slate-500">
+                    {formatDate(note.created_at)}
+                  </time>
+                </div>
+                {canEdit && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="-my-1 size-8 text-slate-400"
+                    aria-label={`Edit note: ${excerpt(note.content)}`}
+                    onClick={() => editing.openRecord(note)}
+                  >
+                    <Pencil aria-hidden />
+                  </Button>
+                )}
+              </div>
+              <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">
+                {note.content}
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </ChildCard>
   );
 };

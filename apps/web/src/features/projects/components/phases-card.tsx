@@ -1,13 +1,11 @@
-import { CircleCheck, CircleDashed, ListChecks, Pencil, Plus } from 'lucide-react';
+import { CircleCheck, CircleDashed, ListChecks, Pencil } from 'lucide-react';
 import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { useProjectPhases } from '../api/phases';
 import { formatDate } from '../lib/format';
 import { ProjectPhaseDrawer } from './project-phase-drawer';
-import { SectionQuery } from './section-states';
-import { EmptyState } from './states';
+import { ChildCard } from './child-card';
 
 /** The phases the project goes through; complete once dated (spec §4). */
 export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
@@ -15,83 +13,74 @@ export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit:
   const editing = useRecordDrawer('phase', phases.data);
 
   return (
-    <Card aria-labelledby="phases-title">
-      <CardHeader
-        title={<span id="phases-title">Phases</span>}
-        actions={
-          canEdit && (
-            <Button variant="secondary" size="sm" onClick={editing.openNew}>
-              <Plus aria-hidden />
-              Add Phase
-            </Button>
-          )
-        }
-      />
-      <SectionQuery query={phases} what="phases">
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyState icon={ListChecks} title="No phases yet">
-              {canEdit ? 'Add the phases this project goes through.' : undefined}
-            </EmptyState>
-          ) : (
-            <ol aria-label="Phases" className="px-5 py-4">
-              {list.map((projectPhase, index) => {
-                const completed = formatDate(projectPhase.completed);
-                const last = index === list.length - 1;
-                return (
-                  <li key={projectPhase.id} className={cn('relative flex gap-3', !last && 'pb-4')}>
-                    {!last && (
-                      <span
-                        aria-hidden
-                        className={cn(
-                          'absolute top-7 bottom-1 left-[11px] w-0.5 rounded-full',
-                          completed ? 'bg-emerald-200' : 'bg-slate-200',
-                        )}
-                      />
+    <ChildCard
+      title="Phases"
+      query={phases}
+      canEdit={canEdit}
+      add={{ label: 'Add Phase', onClick: editing.openNew }}
+      empty={{
+        icon: ListChecks,
+        title: 'No phases yet',
+        hint: 'Add the phases this project goes through.',
+      }}
+      dialogs={
+        canEdit && (
+          <ProjectPhaseDrawer
+            open={editing.open}
+            onOpenChange={editing.onOpenChange}
+            projectId={projectId}
+            taken={phases.data ?? []}
+            projectPhase={editing.record}
+          />
+        )
+      }
+    >
+      {(list) => (
+        <ol aria-label="Phases" className="px-5 py-4">
+          {list.map((projectPhase, index) => {
+            const completed = formatDate(projectPhase.completed);
+            const last = index === list.length - 1;
+            return (
+              <li key={projectPhase.id} className={cn('relative flex gap-3', !last && 'pb-4')}>
+                {!last && (
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'absolute top-7 bottom-1 left-[11px] w-0.5 rounded-full',
+                      completed ? 'bg-emerald-200' : 'bg-slate-200',
                     )}
-                    {completed ? (
-                      <CircleCheck
-                        aria-hidden
-                        className="mt-0.5 size-6 shrink-0 fill-emerald-50 text-emerald-600"
-                      />
-                    ) : (
-                      <CircleDashed aria-hidden className="mt-0.5 size-6 shrink-0 text-slate-400" />
-                    )}
-                    <div className="min-w-0 flex-1 pt-0.5">
-                      <p className="font-medium text-slate-900">{projectPhase.phase.phase_name}</p>
-                      <p
-                        className={cn('text-xs', completed ? 'text-emerald-700' : 'text-slate-500')}
-                      >
-                        {completed ? `Completed ${completed}` : 'Not completed'}
-                      </p>
-                    </div>
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-slate-400"
-                        aria-label={`Edit ${projectPhase.phase.phase_name}`}
-                        onClick={() => editing.openRecord(projectPhase)}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          )
-        }
-      </SectionQuery>
-      {canEdit && (
-        <ProjectPhaseDrawer
-          open={editing.open}
-          onOpenChange={editing.onOpenChange}
-          projectId={projectId}
-          taken={phases.data ?? []}
-          projectPhase={editing.record}
-        />
+                  />
+                )}
+                {completed ? (
+                  <CircleCheck
+                    aria-hidden
+                    className="mt-0.5 size-6 shrink-0 fill-emerald-50 text-emerald-600"
+                  />
+                ) : (
+                  <CircleDashed aria-hidden className="mt-0.5 size-6 shrink-0 text-slate-400" />
+                )}
+                <div className="min-w-0 flex-1 pt-0.5">
+                  <p className="font-medium text-slate-900">{projectPhase.phase.phase_name}</p>
+                  <p className={cn('text-xs', completed ? 'text-emerald-700' : 'text-slate-500')}>
+                    {completed ? `Completed ${completed}` : 'Not completed'}
+                  </p>
+                </div>
+                {canEdit && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-slate-400"
+                    aria-label={`Edit ${projectPhase.phase.phase_name}`}
+                    onClick={() => editing.openRecord(projectPhase)}
+                  >
+                    <Pencil aria-hidden />
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
       )}
-    </Card>
+    </ChildCard>
   );
 };

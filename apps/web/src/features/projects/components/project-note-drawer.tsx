@@ -4,13 +4,12 @@ import {
   type ProjectNote,
 } from '@portal/contract/projects';
 import { SelectField, TextAreaField } from '../../../components/forms/fields';
-import { projectChildSave } from '../api/child-save';
+import { childSaveProps } from './child-save-props';
 import { toastError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
   remountOnOpen,
   ResourceForm,
-  saveCallbacks,
   useDeletion,
   useResourceForm,
   type FormFrameProps,
@@ -47,15 +46,14 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
       title={note ? 'Update Note' : 'Add Note'}
       description="Notes keep decisions, blockers and next steps with the project."
       form={form}
-      onSave={(values, close) =>
-        save.mutate(
-          projectChildSave(note, values, projectId),
-          saveCallbacks(form.setError, ['content', 'status'], () =>
-            close(note ? 'The note was updated' : 'The note was added'),
-          ),
-        )
-      }
-      saving={save.isPending}
+      {...childSaveProps({
+        save,
+        form,
+        fields: ['content', 'status'],
+        existing: note,
+        projectId,
+        message: () => (note ? 'The note was updated' : 'The note was added'),
+      })}
       deletion={
         note &&
         deletion(

@@ -1,11 +1,10 @@
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import { DateField, SelectField } from '../../../components/forms/fields';
-import { projectChildSave } from '../api/child-save';
+import { childSaveProps } from './child-save-props';
 import {
   closeWithToast,
   remountOnOpen,
   ResourceForm,
-  saveCallbacks,
   useDeletion,
   useResourceForm,
   type FormFrameProps,
@@ -50,15 +49,14 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
       title={projectPhase ? 'Update Phase' : 'Add Phase'}
       description="A phase is complete once it has a completion date."
       form={form}
-      onSave={(values, close) =>
-        save.mutate(
-          projectChildSave(projectPhase, values, projectId),
-          saveCallbacks(form.setError, ['phase', 'completed'], (saved) =>
-            close(`${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`),
-          ),
-        )
-      }
-      saving={save.isPending}
+      {...childSaveProps({
+        save,
+        form,
+        fields: ['phase', 'completed'],
+        existing: projectPhase,
+        projectId,
+        message: (saved) => `${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`,
+      })}
       deletion={
         projectPhase &&
         deletion(

@@ -4,15 +4,7 @@ import { Link } from 'react-router';
 import type { Project } from '@portal/contract/projects';
 import type { PROJECT_ORDERING_FIELDS } from '@portal/contract/sorting';
 import { SortHeader } from '../../../components/ui/sort-header';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import type { UrlOrdering } from '../../../lib/use-url-ordering';
 import { formatDate } from '../lib/format';
 import { EmptyState } from './states';
@@ -38,74 +30,76 @@ export const ProjectTable = ({
   clientNames?: ReadonlyMap<number, string>;
   sort?: UrlOrdering<SortField>;
 }) => {
-  const header = (field: SortField, label: string, className?: string) =>
-    sort ? (
-      <SortHeader field={field} label={label} sort={sort} className={className} />
-    ) : (
-      <TableHeaderCell className={className}>{label}</TableHeaderCell>
-    );
+  /** A sortable column's header: a `SortHeader` when the table sorts, else plain text. */
+  const sortable = (field: SortField, header: string, headerClassName?: string) => ({
+    header,
+    headerClassName,
+    headerCell: sort && (
+      <SortHeader field={field} label={header} sort={sort} className={headerClassName} />
+    ),
+  });
   const wide = sort !== undefined;
-  const columns = 4 + (clientNames ? 1 : 0) + (wide ? 1 : 0);
+  const none = <span className="text-slate-500">None</span>;
+  const columns: (DataColumn<Project> | false | undefined)[] = [
+    {
+      ...sortable('name', 'Name'),
+      cell: (project) => (
+        <>
+          <Link
+            to={`/projects/${project.slug}`}
+            className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+          >
+            {project.name}
+          </Link>
+          {/* Narrow screens fold Client, Phase and Completion under the name. */}
+          <p className="mt-0.5 text-xs text-slate-600 sm:hidden">
+            {clientNames && `${clientNames.get(project.client) ?? ''} · `}
+            {project.phase || 'No phase'} · {project.percentage_complete}%
+          </p>
+        </>
+      ),
+    },
+    clientNames && {
+      ...sortable('client', 'Client', 'hidden md:table-cell'),
+      cellClassName: 'hidden md:table-cell',
+      cell: (project) => clientNames.get(project.client) ?? '',
+    },
+    {
+      header: 'Phase',
+      headerClassName: 'hidden sm:table-cell',
+      cellClassName: 'hidden whitespace-nowrap sm:table-cell',
+      cell: (project) => project.phase || none,
+    },
+    {
+      ...sortable('status', 'Status'),
+      cell: (project) => <ProjectStatusBadge status={project.status} />,
+    },
+    {
+      header: 'Completion',
+      headerClassName: 'hidden sm:table-cell',
+      cellClassName: 'hidden sm:table-cell',
+      cell: (project) => <Completion value={project.percentage_complete} />,
+    },
+    wide && {
+      ...sortable('target_date', 'Target date', 'hidden lg:table-cell'),
+      cellClassName: 'hidden whitespace-nowrap lg:table-cell',
+      cell: (project) => formatDate(project.target_date) ?? none,
+    },
+  ];
   return (
-    <Table aria-label="Projects">
-      <TableHead>
-        <tr>
-          {header('name', 'Name')}
-          {clientNames && header('client', 'Client', 'hidden md:table-cell')}
-          <TableHeaderCell className="hidden sm:table-cell">Phase</TableHeaderCell>
-          {header('status', 'Status')}
-          <TableHeaderCell className="hidden sm:table-cell">Completion</TableHeaderCell>
-          {wide && header('target_date', 'Target date', 'hidden lg:table-cell')}
-        </tr>
-      </TableHead>
-      <TableBody>
-        {projects.length === 0 ? (
-          <TableEmpty colSpan={columns} className="py-4">
-            {empty ?? (
-              <EmptyState icon={FolderKanban} title="No projects yet">
-                Projects are created from their client's page.
-              </EmptyState>
-            )}
-          </TableEmpty>
-        ) : (
-          projects.map((project) => (
-            <TableRow key={project.id}>
-              <TableCell>
-                <Link
-                  to={`/projects/${project.slug}`}
-                  className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                >
-                  {project.name}
-                </Link>
-                {/* Narrow screens fold Client, Phase and Completion under the name. */}
-                <p className="mt-0.5 text-xs text-slate-600 sm:hidden">
-                  {clientNames && `${clientNames.get(project.client) ?? ''} · `}
-                  {project.phase || 'No phase'} · {project.percentage_complete}%
-                </p>
-              </TableCell>
-              {clientNames && (
-                <TableCell className="hidden md:table-cell">
-                  {clientNames.get(project.client) ?? ''}
-                </TableCell>
-              )}
-              <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                {project.phase || <span className="text-slate-500">None</span>}
-              </TableCell>
-              <TableCell>
-                <ProjectStatusBadge status={project.status} />
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">
-                <Completion value={project.percentage_complete} />
-              </TableCell>
-              {wide && (
-                <TableCell className="hidden whitespace-nowrap lg:table-cell">
-                  {formatDate(project.target_date) ?? <span className="text-slate-500">None</span>}
-                </TableCell>
-              )}
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      aria-label="Projects"
+      columns={columns}
+      rows={projects}
+      rowKey={(project) => project.id}
+      emptyClassName="py-4"
+      empty={
+        empty ?? (
+          <EmptyState icon={FolderKanban} title="No projects yet">
+            Projects are created from their client's page.
+          </EmptyState>
+        )
+      }
+    />
   );
 };

@@ -4,13 +4,12 @@ import { PROJECT_ORDERING_FIELDS } from '@portal/contract/sorting';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { useUrlOrdering } from '../../../lib/use-url-ordering';
 import { useClients } from '../../clients/api/clients';
 import { useSortedProjects } from '../api/projects';
 import { ProjectDrawer } from '../components/project-drawer';
 import { ProjectTable } from '../components/project-table';
-import { LoadError } from '../components/states';
+import { PageQuery } from '../components/query-states';
 
 /**
  * /projects: every project by name, with Phase, Status and Completion (staff only, spec §2),
@@ -36,21 +35,13 @@ export const ProjectsRoute = () => {
         </Button>
       }
     >
-      {projects.isPending ? (
-        <Card className="flex justify-center py-16">
-          <Spinner label="Loading projects" />
-        </Card>
-      ) : projects.isError ? (
-        <LoadError
-          what="the projects"
-          error={projects.error}
-          onRetry={() => void projects.refetch()}
-        />
-      ) : (
-        <Card className="overflow-hidden" aria-busy={projects.isPlaceholderData || undefined}>
-          <ProjectTable projects={projects.data} clientNames={clientNames} sort={sort} />
-        </Card>
-      )}
+      <PageQuery query={projects} what="projects">
+        {(list) => (
+          <Card className="overflow-hidden" aria-busy={projects.isPlaceholderData || undefined}>
+            <ProjectTable projects={list} clientNames={clientNames} sort={sort} />
+          </Card>
+        )}
+      </PageQuery>
       <ProjectDrawer mode="create" open={creating} onOpenChange={setCreating} client={null} />
     </Page>
   );

@@ -3,15 +3,7 @@ import { Badge, type BadgeColor } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { Example, Showcase, ShowcaseGrid } from './showcase';
 
 const statuses: { label: string; color: BadgeColor }[] = [
@@ -28,6 +20,21 @@ const rows = [
   { name: 'Website redesign', client: 'Acme Corp', status: statuses[5], hours: '120.00' },
   { name: 'Mobile app', client: 'Globex', status: statuses[4], hours: '340.50' },
   { name: 'Brand refresh', client: 'Initech', status: statuses[0], hours: '48.00' },
+];
+
+const columns: DataColumn<(typeof rows)[number]>[] = [
+  { header: 'Name', cellClassName: 'font-medium text-slate-900', cell: (row) => row.name },
+  { header: 'Client', cell: (row) => row.client },
+  {
+    header: 'Status',
+    cell: (row) => row.status && <Badge color={row.status.color}>{row.status.label}</Badge>,
+  },
+  {
+    header: 'Hours',
+    headerClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (row) => row.hours,
+  },
 ];
 
 export const DisplayDemo = () => (
@@ -65,42 +72,19 @@ export const DisplayDemo = () => (
           </Button>
         }
       />
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Name</TableHeaderCell>
-            <TableHeaderCell>Client</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell className="text-right">Hours</TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.name}>
-              <TableCell className="font-medium text-slate-900">{row.name}</TableCell>
-              <TableCell>{row.client}</TableCell>
-              <TableCell>
-                {row.status && <Badge color={row.status.color}>{row.status.label}</Badge>}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{row.hours}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable columns={columns} rows={rows} rowKey={(row) => row.name} />
     </Card>
     <Card>
       <CardHeader title="Empty table" />
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Name</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          <TableEmpty colSpan={2}>No leads yet.</TableEmpty>
-        </TableBody>
-      </Table>
+      <DataTable
+        columns={[
+          { header: 'Name', cell: () => null },
+          { header: 'Email', cell: () => null },
+        ]}
+        rows={[]}
+        rowKey={() => 0}
+        empty="No leads yet."
+      />
       <CardBody className="border-t border-slate-200 text-sm text-slate-500">
         Card body text sits here.
       </CardBody>
