@@ -114,7 +114,8 @@ const LEAD_ROW_COLUMNS = sql.raw(
 
 // JavaScript lists an object's integer-like keys ("2", "10") first, in numeric order, then the
 // others in the order they came: pg's JSON.parse of a jsonb did that to `metadata` before it
-// was serialised again, so the list's JSON orders them the same way.
+// was serialised again, so the list's JSON orders them the same way. A `__proto__` key, which
+// zod's record left out, is left out too.
 const ARRAY_INDEX_FIRST = `CASE WHEN m.key ~ '^(0|[1-9][0-9]{0,9})$' AND m.key::bigint < 4294967295
   THEN m.key::bigint END NULLS LAST`;
 
@@ -133,7 +134,8 @@ const leadJson = (p: string) =>
    ${p}.phone, ${p}.email, ${p}.company, ${p}.title, ${p}.status, ${p}.notes, ${p}.message,
    (SELECT coalesce('{' || string_agg(to_json(m.key)::text || ':' || m.value::text, ','
                                       ORDER BY ${ARRAY_INDEX_FIRST}, m.n) || '}', '{}')
-      FROM jsonb_each(${p}.metadata) WITH ORDINALITY AS m(key, value, n))::json AS metadata,
+      FROM jsonb_each(${p}.metadata) WITH ORDINALITY AS m(key, value, n)
+      WHERE m.key <> '__proto__')::json AS metadata,
    to_char(${p}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
    (SELECT row_to_json(t) FROM (SELECT c.id, c.name, c.slug FROM clients c
      WHERE c.id = ${p}.converted_client_id) AS t) AS converted_client,
