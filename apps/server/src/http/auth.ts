@@ -77,10 +77,7 @@ export const registerAuthentication = (
     return found;
   };
 
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
+  const authenticate = async (request: FastifyRequest, header: string) => {
     const [scheme, key, extra] = header.split(' ');
     if (scheme?.toLowerCase() !== 'token') return;
     if (!key || extra !== undefined) throw notAuthenticated('Invalid token header.');
@@ -104,6 +101,15 @@ export const registerAuthentication = (
         })
         .where(eq(authTokens.id, found.tokenId));
     }
+  };
+
+  app.decorateRequest('auth', null);
+  // A sync hook: a request without a token (a probe, a public page) takes no promise and no
+  // microtask turn here (decision 0032).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization;
+    if (!header) return done();
+    authenticate(request, header).then(() => done(), done);
   });
 };
 

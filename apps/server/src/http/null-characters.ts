@@ -34,7 +34,7 @@ const problem = (value: unknown, depth = 0): string | null => {
  * top-level field, as DRF's CharField would. In the path (a slug) such a string names no record:
  * 404. Runs as a preHandler: after the permission check and the schema, before the service.
  */
-export const rejectNullCharacters = async (request: FastifyRequest) => {
+export const rejectNullCharacters = (request: FastifyRequest): void => {
   const params = request.params;
   if (params && typeof params === 'object' && problem(params) !== null) throw notFound();
   for (const source of [request.query, request.body]) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema, paginated } from '@portal/contract/common';
 import { notFound } from './errors';
 import { pageResponse, pageWindow, type PageWindow } from './pagination';
-import { type RawJson, sendAnswer } from './raw-json';
+import { isRawJsonList, rawPage, type RawJson, sendAnswer } from './raw-json';
 
 /** What a route is about to do; permission hooks decide per action. */
 export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'destroy' | (string & {});
@@ -42,7 +42,7 @@ export type ResourceDefinition<
     request: FastifyRequest,
     query: z.infer<Query>,
     page: (count: number) => PageWindow,
-  ) => Promise<{ count: number; window: PageWindow; rows: z.output<ListItem>[] }>;
+  ) => Promise<{ count: number; window: PageWindow; rows: z.output<ListItem>[] | RawJson[] }>;
   /** The item, or its wire text when the query wrote it already (see `RawJson`). */
   retrieve?: (
     request: FastifyRequest,
@@ -104,9 +104,17 @@ export const registerResource = <
 
   // Permission is checked before the path, query and body are validated, as DRF does: a caller
   // who may not act learns nothing from a validation error.
+  // A permission that answers at once (staff only, signed in) takes no promise and no microtask
+  // turn (decision 0032); a throw reaches Fastify's error handler as a rejection did.
   const guard = (action: ResourceAction) => ({
-    preValidation: async (request: FastifyRequest) => {
-      await def.permission(request, action);
+    preValidation: (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      done: (error?: Error) => void,
+    ) => {
+      const pending = def.permission(request, action);
+      if (pending) pending.then(() => done(), done);
+      else done();
     },
   });
 
@@ -123,10 +131,16 @@ export const registerResource = <
         }),
         ...guard('list'),
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query as z.infer<Query> & z.infer<typeof pageQuerySchema>;
         const { count, window, rows } = await list(request, q, (total) => pageWindow(q, total));
-        return pageResponse(request, window, count, rows);
+        // Entries the query wrote as JSON already (see `RawJson`) are sent as they are.
+        return sendAnswer(
+          reply,
+          isRawJsonList(rows)
+            ? rawPage(pageResponse(request, window, count, rows))
+            : pageResponse(request, window, count, rows),
+        );
       },
     );
   }

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { everyWordInLowered, searchWords } from '../../db/word-search';
 import { leadComments, leads, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
+import { RawJson } from '../../http/raw-json';
 import { enqueueEmail } from '../../mail/outbox';
 import { notifyNewLead } from '../notifications/notify';
 import { mergeTouchMetadata } from './duplicates';
@@ -52,7 +53,6 @@ export const leadListCondition = (filters: LeadListQuery): SQL => {
 
 // The timestamp is formatted by PostgreSQL exactly as Date#toISOString() writes it (UTC, ms),
 // because raw queries through Drizzle return timestamps as text in the session's own format.
-// `sort_at` keeps the exact instant for ordering the page once it is joined to its count.
 const LEAD_COLUMNS = sql.raw(
   `leads.id, leads.first_name, leads.last_name, leads.phone, leads.email, leads.company,
    leads.title, leads.status, leads.notes, leads.message, leads.metadata,
@@ -60,8 +60,7 @@ const LEAD_COLUMNS = sql.raw(
    (SELECT json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) FROM clients c
      WHERE c.id = leads.converted_client_id) AS converted_client,
    (SELECT json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) FROM projects p
-     WHERE p.id = leads.converted_project_id) AS converted_project,
-   leads.created_at AS sort_at`,
+     WHERE p.id = leads.converted_project_id) AS converted_project`,
 );
 
 type LeadRecord = {
@@ -106,18 +105,60 @@ const leadOrder = (ordering: LeadOrdering, table: string, createdAt = 'created_a
   );
 };
 
+// A page's leads as stored: the list writes their JSON from these once the page is cut.
+const LEAD_ROW_COLUMNS = sql.raw(
+  `leads.id, leads.first_name, leads.last_name, leads.phone, leads.email, leads.company,
+   leads.title, leads.status, leads.notes, leads.message, leads.metadata, leads.created_at,
+   leads.converted_client_id, leads.converted_project_id`,
+);
+
+// JavaScript lists an object's integer-like keys ("2", "10") first, in numeric order, then the
+// others in the order they came: pg's JSON.parse of a jsonb did that to `metadata` before it
+// was serialised again, so the list's JSON orders them the same way. A `__proto__` key, which
+// zod's record left out, is left out too.
+const ARRAY_INDEX_FIRST = `CASE WHEN m.key ~ '^(0|[1-9][0-9]{0,9})$' AND m.key::bigint < 4294967295
+  THEN m.key::bigint END NULLS LAST`;
+
+/**
+ * A list entry's JSON text, written by PostgreSQL from the page row `p` exactly as
+ * `JSON.stringify` wrote the `leadSchema` object (decision 0032): `row_to_json` writes compact
+ * JSON — no spaces — with the columns' names in their order, which are the schema's keys in the
+ * schema's order; text is escaped as `JSON.stringify` escapes it (`"`, `\\`, control characters as
+ * `\n` or `\u001f`, nothing else); the instant is formatted as `Date#toISOString()` formats it.
+ * `metadata` is jsonb, whose own text has spaces, so it is written again key by key;
+ * `converted_client`/`_project` are `{id, name, slug}` or null. `list-json.test.ts` compares it
+ * byte for byte with the schema's serialisation on awkward data.
+ */
+const leadJson = (p: string) =>
+  sql.raw(`(SELECT row_to_json(l)::text FROM (SELECT ${p}.id, ${p}.first_name, ${p}.last_name,
+   ${p}.phone, ${p}.email, ${p}.company, ${p}.title, ${p}.status, ${p}.notes, ${p}.message,
+   (SELECT coalesce('{' || string_agg(to_json(m.key)::text || ':' || m.value::text, ','
+                                      ORDER BY ${ARRAY_INDEX_FIRST}, m.n) || '}', '{}')
+      FROM jsonb_each(${p}.metadata) WITH ORDINALITY AS m(key, value, n)
+      WHERE m.key <> '__proto__')::json AS metadata,
+   to_char(${p}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+   (SELECT row_to_json(t) FROM (SELECT c.id, c.name, c.slug FROM clients c
+     WHERE c.id = ${p}.converted_client_id) AS t) AS converted_client,
+   (SELECT row_to_json(t) FROM (SELECT j.id, j.name, j.slug FROM projects j
+     WHERE j.id = ${p}.converted_project_id) AS t) AS converted_project) AS l)`);
+
 /**
  * Newest first; `id` orders leads created in the same instant (both in the indexes). The ORDER BY
- * names the table's columns: the bare `created_at` would be the formatted output column.
+ * names the table's columns.
  */
 const pageOf = (where: SQL, ordering: LeadOrdering, limit: number, offset: number) =>
-  sql`SELECT ${LEAD_COLUMNS} FROM leads WHERE ${where}
+  sql`SELECT ${LEAD_ROW_COLUMNS} FROM leads WHERE ${where}
       ORDER BY ${leadOrder(ordering, 'leads')} LIMIT ${limit} OFFSET ${offset}`;
+
+/** The page's entries as JSON text, in the page's order (the JSON of 20 rows, not of the offset). */
+const pageJson = (page: SQL, ordering: LeadOrdering) =>
+  sql`SELECT ${leadJson('p')} AS json FROM (${page}) AS p ORDER BY ${leadOrder(ordering, 'p')}`;
 
 /** The count joined to the page, so that an empty page (past the end) still reports it. */
 const countedPage = (count: SQL, page: SQL, ordering: LeadOrdering) =>
-  sql`SELECT c.total, p.* FROM (${count}) AS c LEFT JOIN (${page}) AS p ON true
-      ORDER BY ${leadOrder(ordering, 'p', 'sort_at')}`;
+  sql`SELECT c.total, CASE WHEN p.id IS NOT NULL THEN ${leadJson('p')} END AS json
+      FROM (${count}) AS c LEFT JOIN (${page}) AS p ON true
+      ORDER BY ${leadOrder(ordering, 'p')}`;
 
 /** What a list's count depends on, as the key of its cached count: the words and the status. */
 export const leadCountKey = (filters: LeadListQuery) =>
@@ -285,20 +326,23 @@ export const createLeadService = (ctx: AppContext) => {
         );
         const total = counted.rows[0]?.total ?? 0;
         const window = page(total);
-        const rows = await db.execute<LeadRecord>(
-          pageOf(leadListCondition(filters), filters.ordering, window.limit, window.offset),
+        const rows = await db.execute<{ json: string }>(
+          pageJson(
+            pageOf(leadListCondition(filters), filters.ordering, window.limit, window.offset),
+            filters.ordering,
+          ),
         );
-        return { count: total, window, rows: rows.rows.map(fromRecord) };
+        return { count: total, window, rows: rows.rows.map((r) => new RawJson(r.json)) };
       }
       const guess = page(Number.MAX_SAFE_INTEGER);
-      const result = await db.execute<
-        { total: number } & (LeadRecord | Record<keyof LeadRecord, null>)
-      >(leadListQuery(filters, guess.limit, guess.offset));
+      const result = await db.execute<{ total: number; json: string | null }>(
+        leadListQuery(filters, guess.limit, guess.offset),
+      );
       const total = result.rows[0]?.total ?? 0;
       // Past the last page: the same 404 as DRF's paginator.
       const window = page(total);
-      const rows = result.rows.filter((r): r is { total: number } & LeadRecord => r.id !== null);
-      return { count: total, window, rows: rows.map(fromRecord) };
+      const rows = result.rows.flatMap((r) => (r.json === null ? [] : [new RawJson(r.json)]));
+      return { count: total, window, rows };
     },
 
     retrieve: (id: number) => readLead(db, id),
