@@ -68,7 +68,9 @@ export const DragHandle = ({
 /**
  * A grip that looks like the real one but does nothing, for a row far off screen whose sortable
  * is not mounted (long test plans and estimates): the real grip takes its place as the row comes
- * near. Out of the tab order and hidden from assistive technology.
+ * near. Out of the tab order and hidden from assistive technology. Its icon is `gripIcon` drawn
+ * as one element (`.still-grip-icon`, styles.css) instead of seven: a long list renders a still
+ * grip on every row, a thousand in a large estimate (decision 0033).
  */
 export const StillGrip = (props: ComponentProps<'button'>) => (
   <button
@@ -82,6 +84,6 @@ export const StillGrip = (props: ComponentProps<'button'>) => (
       props.className,
     )}
   >
-    {gripIcon}
+    <span className="still-grip-icon size-4" />
   </button>
 );

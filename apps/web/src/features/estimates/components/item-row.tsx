@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { GripVertical, MessageSquare } from 'lucide-react';
+import { GripVertical } from 'lucide-react';
 import type { EstimateItem } from '@portal/contract/estimates';
 import { cn } from '../../../components/ui/cn';
 import { formatRange } from '../lib/hours';
@@ -13,6 +13,26 @@ import { slotRef } from '../../../components/ui/grip-slots';
  */
 const stacked =
   'max-md:not-print:block max-md:not-print:px-0 max-md:not-print:py-0 max-md:not-print:before:mr-1.5 max-md:not-print:before:font-medium max-md:not-print:before:text-slate-500 max-md:not-print:before:content-[attr(data-label)_":"]';
+
+/**
+ * Lucide's message-square as one static element rather than an icon component: every row shows
+ * it, and an estimate may hold a thousand rows (decision 0033).
+ */
+const commentIcon = (
+  <svg
+    aria-hidden
+    xmlns="http://www.w3.org/2000/svg"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-3.5"
+  >
+    <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />
+  </svg>
+);
 
 const ItemCells = memo(function ItemCells({
   item,
@@ -74,7 +94,7 @@ const ItemCells = memo(function ItemCells({
             item.comment_count > 0 ? 'bg-brand-50 text-brand-700' : 'text-slate-400',
           )}
         >
-          <MessageSquare aria-hidden className="size-3.5" />
+          {commentIcon}
           <span>
             {item.comment_count}
             <span className="sr-only"> {item.comment_count === 1 ? 'comment' : 'comments'}</span>
