@@ -93,7 +93,7 @@ export const EstimateBoard = ({
             key={section.id}
             section={section}
             canEdit={canEdit}
-            dragging={kind}
+            awaitsItem={kind === 'item' && section.items.length === 0}
             {...actions}
           />
         ))}

@@ -19,8 +19,11 @@ export type SectionActions = {
 export type SectionCardProps = SectionActions & {
   section: EstimateSection;
   canEdit: boolean;
-  /** What is being dragged now, if anything: an empty section invites an item. */
-  dragging: 'section' | 'item' | null;
+  /**
+   * An item is being dragged and this section has none: it invites the drop. (Only this, not the
+   * drag itself, so a drag's start and end render again the empty sections alone.)
+   */
+  awaitsItem: boolean;
 };
 
 /** Spec §2: '{name} - {sum of high hours, 2 decimals} Hours'. */
@@ -44,7 +47,7 @@ const SectionTitle = ({ id, section }: { id: string; section: EstimateSection })
 export const SectionCard = memo(function SectionCard({
   section,
   canEdit,
-  dragging,
+  awaitsItem,
   onOpenItem,
   onCreateItem,
   onEditSection,
@@ -111,15 +114,13 @@ export const SectionCard = memo(function SectionCard({
         className={cn(
           'rounded-b-lg transition-colors',
           // `data-over` is set by the drag-and-drop layer while an item is over this body.
-          dragging === 'item' && section.items.length === 0 && 'data-over:bg-brand-50/60',
+          awaitsItem && 'data-over:bg-brand-50/60',
         )}
       >
         {section.items.length === 0 ? (
           <p className="flex items-center justify-center gap-2 px-5 py-7 text-sm text-slate-500 print:justify-start print:px-0 print:py-3">
             <ListPlus aria-hidden className="size-4 text-slate-400 print:hidden" />
-            {canEdit && dragging === 'item'
-              ? 'Drop the item here.'
-              : 'No items in this section yet.'}
+            {canEdit && awaitsItem ? 'Drop the item here.' : 'No items in this section yet.'}
           </p>
         ) : (
           <div className="overflow-x-auto max-md:not-print:overflow-visible">
