@@ -1,6 +1,7 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { staticIcon } from './static-icon';
 
 export type DragHandleProps = {
   /** The accessible name, e.g. 'Reorder section Design'. */
@@ -17,25 +18,16 @@ export type DragHandleProps = {
  * Lucide's grip-vertical as one static element rather than an icon component: grips render by
  * the hundred in long lists (estimate items, test steps), and each component costs a render.
  */
-export const gripIcon = (
-  <svg
-    aria-hidden
-    xmlns="http://www.w3.org/2000/svg"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-4"
-  >
+export const gripIcon = staticIcon(
+  'size-4',
+  <>
     <circle cx="9" cy="12" r="1" />
     <circle cx="9" cy="5" r="1" />
     <circle cx="9" cy="19" r="1" />
     <circle cx="15" cy="12" r="1" />
     <circle cx="15" cy="5" r="1" />
     <circle cx="15" cy="19" r="1" />
-  </svg>
+  </>,
 );
 
 /** The grip that starts a drag: mouse (after 5 px), touch (long press) or keyboard (Space). */

@@ -6,6 +6,7 @@ import { formatRange } from '../lib/hours';
 import { itemElementId, itemGripSlotId } from './dnd-ids';
 import { StillGrip } from '../../../components/ui/drag-handle';
 import { slotRef } from '../../../components/ui/grip-slots';
+import { staticIcon } from '../../../components/ui/static-icon';
 
 /**
  * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:
@@ -18,20 +19,9 @@ const stacked =
  * Lucide's message-square as one static element rather than an icon component: every row shows
  * it, and an estimate may hold a thousand rows (decision 0033).
  */
-const commentIcon = (
-  <svg
-    aria-hidden
-    xmlns="http://www.w3.org/2000/svg"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-3.5"
-  >
-    <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />
-  </svg>
+const commentIcon = staticIcon(
+  'size-3.5',
+  <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />,
 );
 
 const ItemCells = memo(function ItemCells({
