@@ -1,6 +1,7 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { staticIcon } from './static-icon';
 
 export type DragHandleProps = {
   /** The accessible name, e.g. 'Reorder section Design'. */
@@ -17,25 +18,16 @@ export type DragHandleProps = {
  * Lucide's grip-vertical as one static element rather than an icon component: grips render by
  * the hundred in long lists (estimate items, test steps), and each component costs a render.
  */
-export const gripIcon = (
-  <svg
-    aria-hidden
-    xmlns="http://www.w3.org/2000/svg"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-4"
-  >
+export const gripIcon = staticIcon(
+  'size-4',
+  <>
     <circle cx="9" cy="12" r="1" />
     <circle cx="9" cy="5" r="1" />
     <circle cx="9" cy="19" r="1" />
     <circle cx="15" cy="12" r="1" />
     <circle cx="15" cy="5" r="1" />
     <circle cx="15" cy="19" r="1" />
-  </svg>
+  </>,
 );
 
 /** The grip that starts a drag: mouse (after 5 px), touch (long press) or keyboard (Space). */
@@ -68,7 +60,9 @@ export const DragHandle = ({
 /**
  * A grip that looks like the real one but does nothing, for a row far off screen whose sortable
  * is not mounted (long test plans and estimates): the real grip takes its place as the row comes
- * near. Out of the tab order and hidden from assistive technology.
+ * near. Out of the tab order and hidden from assistive technology. Its icon is `gripIcon` drawn
+ * as one element (`.still-grip-icon`, styles.css) instead of seven: a long list renders a still
+ * grip on every row, a thousand in a large estimate (decision 0033).
  */
 export const StillGrip = (props: ComponentProps<'button'>) => (
   <button
@@ -82,6 +76,6 @@ export const StillGrip = (props: ComponentProps<'button'>) => (
       props.className,
     )}
   >
-    {gripIcon}
+    <span className="still-grip-icon size-4" />
   </button>
 );

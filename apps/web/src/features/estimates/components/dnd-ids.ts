@@ -13,3 +13,14 @@ export type DndData =
 
 export const dndData = (entry: { data: { current?: unknown } } | null | undefined) =>
   (entry?.data.current ?? null) as DndData | null;
+
+/**
+ * The DOM ids the board's markup and its drag-and-drop layer meet at (`estimate-dnd.tsx`): the
+ * markup renders outside dnd-kit's context and carries them; the layer finds the elements by
+ * them, makes them sortable and puts its grips into their slots.
+ */
+export const sectionElementId = (sectionId: number) => `estimate-section-${sectionId}-card`;
+export const sectionGripSlotId = (sectionId: number) => `estimate-section-${sectionId}-grip`;
+export const sectionItemsId = (sectionId: number) => `estimate-section-${sectionId}-items`;
+export const itemElementId = (itemId: number) => `estimate-item-${itemId}`;
+export const itemGripSlotId = (itemId: number) => `estimate-item-${itemId}-grip`;

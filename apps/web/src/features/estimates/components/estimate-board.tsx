@@ -13,6 +13,7 @@ import type { ItemMove, SectionMove } from '../api/moves';
 import { locateItem } from '../lib/estimate-state';
 import { createNearSections } from '../lib/near-sections';
 import { dndData, sectionDndId } from './dnd-ids';
+import { SectionBinding } from './estimate-dnd';
 import { ItemDragPreview } from './item-row';
 import { SectionCard, SectionDragPreview, type SectionActions } from './section-card';
 
@@ -81,39 +82,48 @@ export const EstimateBoard = ({
           })()
         : null;
 
+  const kind = dragging && (dragging.kind === 'parent' ? 'section' : 'item');
+
   return (
-    <DndContext
-      {...board.dndProps}
-      autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements: boardAnnouncements({ name, where }) }}
-    >
-      <SortableContext
-        items={shown.map((section) => sectionDndId(section.id))}
-        strategy={verticalListSortingStrategy}
+    <>
+      {/* The markup: outside dnd-kit's context, see estimate-dnd. */}
+      <div className="flex flex-col gap-5 print:gap-8">
+        {shown.map((section) => (
+          <SectionCard
+            key={section.id}
+            section={section}
+            canEdit={canEdit}
+            awaitsItem={kind === 'item' && section.items.length === 0}
+            {...actions}
+          />
+        ))}
+      </div>
+      <DndContext
+        {...board.dndProps}
+        autoScroll={AUTO_SCROLL}
+        accessibility={{ announcements: boardAnnouncements({ name, where }) }}
       >
-        <div className="flex flex-col gap-5 print:gap-8">
-          {shown.map((section) => (
-            <SectionCard
-              key={section.id}
-              section={section}
-              canEdit={canEdit}
-              dragging={dragging && (dragging.kind === 'parent' ? 'section' : 'item')}
-              near={near}
-              {...actions}
-            />
-          ))}
-        </div>
-      </SortableContext>
-      <DragOverlay
-        modifiers={[verticalOnly]}
-        // A section follows the pointer as its title bar only, whatever its length.
-        style={dragged && 'section' in dragged ? { height: 'auto' } : undefined}
-      >
-        {dragged && 'section' in dragged && dragged.section && (
-          <SectionDragPreview section={dragged.section} />
+        {canEdit && (
+          <SortableContext
+            items={shown.map((section) => sectionDndId(section.id))}
+            strategy={verticalListSortingStrategy}
+          >
+            {shown.map((section) => (
+              <SectionBinding key={section.id} section={section} dragging={kind} near={near} />
+            ))}
+          </SortableContext>
         )}
-        {dragged && 'item' in dragged && dragged.item && <ItemDragPreview item={dragged.item} />}
-      </DragOverlay>
-    </DndContext>
+        <DragOverlay
+          modifiers={[verticalOnly]}
+          // A section follows the pointer as its title bar only, whatever its length.
+          style={dragged && 'section' in dragged ? { height: 'auto' } : undefined}
+        >
+          {dragged && 'section' in dragged && dragged.section && (
+            <SectionDragPreview section={dragged.section} />
+          )}
+          {dragged && 'item' in dragged && dragged.item && <ItemDragPreview item={dragged.item} />}
+        </DragOverlay>
+      </DndContext>
+    </>
   );
 };

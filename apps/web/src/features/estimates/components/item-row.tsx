@@ -1,11 +1,12 @@
-import { memo, useLayoutEffect, type MouseEvent } from 'react';
-import { GripVertical, MessageSquare } from 'lucide-react';
+import { memo, type MouseEvent } from 'react';
+import { GripVertical } from 'lucide-react';
 import type { EstimateItem } from '@portal/contract/estimates';
 import { cn } from '../../../components/ui/cn';
 import { formatRange } from '../lib/hours';
-import { itemDndId, type DndData } from './dnd-ids';
-import { DragHandle, StillGrip } from '../../../components/ui/drag-handle';
-import { useSortableRow } from '../../../components/ui/use-sortable-row';
+import { itemElementId, itemGripSlotId } from './dnd-ids';
+import { StillGrip } from '../../../components/ui/drag-handle';
+import { slotRef } from '../../../components/ui/grip-slots';
+import { staticIcon } from '../../../components/ui/static-icon';
 
 /**
  * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:
@@ -13,6 +14,15 @@ import { useSortableRow } from '../../../components/ui/use-sortable-row';
  */
 const stacked =
   'max-md:not-print:block max-md:not-print:px-0 max-md:not-print:py-0 max-md:not-print:before:mr-1.5 max-md:not-print:before:font-medium max-md:not-print:before:text-slate-500 max-md:not-print:before:content-[attr(data-label)_":"]';
+
+/**
+ * Lucide's message-square as one static element rather than an icon component: every row shows
+ * it, and an estimate may hold a thousand rows (decision 0033).
+ */
+const commentIcon = staticIcon(
+  'size-3.5',
+  <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />,
+);
 
 const ItemCells = memo(function ItemCells({
   item,
@@ -74,7 +84,7 @@ const ItemCells = memo(function ItemCells({
             item.comment_count > 0 ? 'bg-brand-50 text-brand-700' : 'text-slate-400',
           )}
         >
-          <MessageSquare aria-hidden className="size-3.5" />
+          {commentIcon}
           <span>
             {item.comment_count}
             <span className="sr-only"> {item.comment_count === 1 ? 'comment' : 'comments'}</span>
@@ -87,64 +97,12 @@ const ItemCells = memo(function ItemCells({
 
 export type ItemRowProps = {
   item: EstimateItem;
-  sectionId: number;
   canEdit: boolean;
-  /** Whether its section is near the screen: only then does the row take part in drag and drop. */
-  near: boolean;
-  /** While a section is dragged, items are no place to drop it. */
-  dropDisabled: boolean;
   onOpen(item: EstimateItem): void;
 };
 
-type ItemGripProps = Pick<ItemRowProps, 'item' | 'sectionId' | 'dropDisabled'>;
-
-const itemRowId = (itemId: number) => `estimate-item-${itemId}`;
-const rowOf = (itemId: number) => document.getElementById(itemRowId(itemId));
-
-/**
- * The row's sortable and its grip. Only this small part renders again with each change of a
- * drag (dnd-kit's context changes with every row passed), not the row's cells; it moves its row
- * through the row's style and marks it `data-dragging` while it is the one dragged.
- */
-const ItemGrip = ({ item, sectionId, dropDisabled }: ItemGripProps) => {
-  const { setNodeRef, style, handle, isDragging } = useSortableRow({
-    id: itemDndId(item.id),
-    data: { type: 'item', itemId: item.id, sectionId } satisfies DndData,
-    disabled: { droppable: dropDisabled },
-  });
-  useLayoutEffect(() => {
-    setNodeRef(rowOf(item.id));
-    return () => setNodeRef(null);
-  }, [item.id, setNodeRef]);
-  useLayoutEffect(() => {
-    const row = rowOf(item.id);
-    if (!row) return;
-    row.style.transform = style.transform ?? '';
-    row.style.transition = style.transition ?? '';
-    row.toggleAttribute('data-dragging', isDragging);
-  }, [item.id, style.transform, style.transition, isDragging]);
-  useLayoutEffect(
-    () => () => {
-      const row = rowOf(item.id);
-      if (!row) return;
-      row.style.transform = '';
-      row.style.transition = '';
-      row.removeAttribute('data-dragging');
-    },
-    [item.id],
-  );
-  return <DragHandle label={`Move item ${item.description}`} {...handle} />;
-};
-
 /** One item of a section's table; staff drag it by its grip, anyone opens it with a click. */
-export const ItemRow = memo(function ItemRow({
-  item,
-  sectionId,
-  canEdit,
-  near,
-  dropDisabled,
-  onOpen,
-}: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, canEdit, onOpen }: ItemRowProps) {
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
     const target = event.target as HTMLElement;
     // The grip drags, and the description button opens on its own.
@@ -154,25 +112,30 @@ export const ItemRow = memo(function ItemRow({
 
   return (
     <tr
-      id={itemRowId(item.id)}
+      id={itemElementId(item.id)}
       onClick={onRowClick}
       className={cn(
         'group relative cursor-pointer bg-white transition-colors hover:bg-slate-50/80 print:cursor-auto print:break-inside-avoid',
         'max-md:not-print:block max-md:not-print:px-4 max-md:not-print:py-3',
         canEdit && 'max-md:not-print:pl-11',
-        // Set by the grip's sortable on the item being dragged.
+        // Set by the drag-and-drop layer (estimate-dnd) on the item being dragged.
         'data-dragging:z-10 data-dragging:bg-brand-50/60 data-dragging:opacity-50',
       )}
     >
       {canEdit && (
         <td className="w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden">
-          {near ? (
-            <ItemGrip item={item} sectionId={sectionId} dropDisabled={dropDisabled} />
-          ) : (
-            // Far off screen: the real grip takes its place as the section comes near. Marked
-            // as a grip, so a click on it does not open the item.
+          {/*
+           * The drag-and-drop layer puts the item's grip here while its section is near the
+           * screen; till then, and far off screen, a still one. Marked as a grip, so a click on
+           * it does not open the item.
+           */}
+          <span
+            id={itemGripSlotId(item.id)}
+            ref={slotRef(itemGripSlotId(item.id))}
+            className="grip-slot contents"
+          >
             <StillGrip data-drag-handle className="print:hidden" />
-          )}
+          </span>
         </td>
       )}
       <ItemCells item={item} onOpen={onOpen} />

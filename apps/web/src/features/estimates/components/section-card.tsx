@@ -1,16 +1,12 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo } from 'react';
 import { GripVertical, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { hoursRange } from '../lib/hours';
-import { useSectionNear, type NearSections } from '../lib/near-sections';
-import { itemDndId, itemListDndId, sectionDndId, type DndData } from './dnd-ids';
-import { DragHandle } from '../../../components/ui/drag-handle';
-import { useSortableRow } from '../../../components/ui/use-sortable-row';
+import { slotRef } from '../../../components/ui/grip-slots';
+import { sectionElementId, sectionGripSlotId, sectionItemsId } from './dnd-ids';
 import { ItemRow } from './item-row';
 
 export type SectionActions = {
@@ -23,10 +19,11 @@ export type SectionActions = {
 export type SectionCardProps = SectionActions & {
   section: EstimateSection;
   canEdit: boolean;
-  /** What is being dragged now, if anything: sections and items only land among their kind. */
-  dragging: 'section' | 'item' | null;
-  /** Which sections are near the screen: only their items are sortable. */
-  near: NearSections;
+  /**
+   * An item is being dragged and this section has none: it invites the drop. (Only this, not the
+   * drag itself, so a drag's start and end render again the empty sections alone.)
+   */
+  awaitsItem: boolean;
 };
 
 /** Spec §2: '{name} - {sum of high hours, 2 decimals} Hours'. */
@@ -50,58 +47,35 @@ const SectionTitle = ({ id, section }: { id: string; section: EstimateSection })
 export const SectionCard = memo(function SectionCard({
   section,
   canEdit,
-  dragging,
-  near,
+  awaitsItem,
   onOpenItem,
   onCreateItem,
   onEditSection,
   onDeleteSection,
 }: SectionCardProps) {
-  const { setNodeRef, style, handle, isDragging } = useSortableRow({
-    id: sectionDndId(section.id),
-    data: { type: 'section', sectionId: section.id } satisfies DndData,
-    disabled: { draggable: !canEdit, droppable: !canEdit || dragging === 'item' },
-  });
-  const isNear = useSectionNear(near, section.id);
-  // The whole body takes items, so an empty section (or its end) is a place to drop one. Only
-  // near the screen: measuring the body of a section off screen lays out all its rows, which
-  // `content-visibility` otherwise skips (≈ 4 ms a section when a drag starts, decision 0025).
-  const { setNodeRef: setItemListRef, isOver: overItemList } = useDroppable({
-    id: itemListDndId(section.id),
-    data: { type: 'item-list', sectionId: section.id } satisfies DndData,
-    disabled: !canEdit || dragging === 'section' || !isNear,
-  });
-  const element = useRef<HTMLElement | null>(null);
-  const sectionRef = useCallback(
-    (node: HTMLElement | null) => {
-      element.current = node;
-      setNodeRef(node);
-    },
-    [setNodeRef],
-  );
-  useLayoutEffect(
-    () => (element.current ? near.observe(element.current, section.id) : undefined),
-    [near, section.id],
-  );
   const titleId = `estimate-section-${section.id}`;
-  const itemIds = useMemo(() => section.items.map((item) => itemDndId(item.id)), [section.items]);
 
   return (
     <section
-      ref={sectionRef}
-      style={style}
+      id={sectionElementId(section.id)}
       aria-labelledby={titleId}
       className={cn(
         'estimate-section relative rounded-lg border border-slate-200 bg-white shadow-sm',
         // Long estimates: sections off screen skip layout and paint until scrolled to.
         'not-print:[content-visibility:auto] not-print:[contain-intrinsic-size:auto_24rem]',
         'print:rounded-none print:border-0 print:shadow-none',
-        isDragging && 'z-10 opacity-40',
+        // Set by the drag-and-drop layer (estimate-dnd) on the section being dragged.
+        'data-dragging:z-10 data-dragging:opacity-40',
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-5 print:border-slate-300 print:px-0 print:pb-2">
         {canEdit && (
-          <DragHandle label={`Move section ${section.name}`} {...handle} className="-ml-2" />
+          // The drag-and-drop layer puts the section's grip here.
+          <span
+            id={sectionGripSlotId(section.id)}
+            ref={slotRef(sectionGripSlotId(section.id))}
+            className="-ml-2 flex size-8 shrink-0 print:hidden"
+          />
         )}
         <SectionTitle id={titleId} section={section} />
         {canEdit && (
@@ -136,18 +110,17 @@ export const SectionCard = memo(function SectionCard({
         )}
       </header>
       <div
-        ref={setItemListRef}
+        id={sectionItemsId(section.id)}
         className={cn(
           'rounded-b-lg transition-colors',
-          overItemList && dragging === 'item' && section.items.length === 0 && 'bg-brand-50/60',
+          // `data-over` is set by the drag-and-drop layer while an item is over this body.
+          awaitsItem && 'data-over:bg-brand-50/60',
         )}
       >
         {section.items.length === 0 ? (
           <p className="flex items-center justify-center gap-2 px-5 py-7 text-sm text-slate-500 print:justify-start print:px-0 print:py-3">
             <ListPlus aria-hidden className="size-4 text-slate-400 print:hidden" />
-            {canEdit && dragging === 'item'
-              ? 'Drop the item here.'
-              : 'No items in this section yet.'}
+            {canEdit && awaitsItem ? 'Drop the item here.' : 'No items in this section yet.'}
           </p>
         ) : (
           <div className="overflow-x-auto max-md:not-print:overflow-visible">
@@ -182,21 +155,11 @@ export const SectionCard = memo(function SectionCard({
                   ))}
                 </tr>
               </thead>
-              <SortableContext items={itemIds} strategy={verticalListSortingStrategy}>
-                <tbody className="divide-y divide-slate-100 max-md:not-print:block print:divide-slate-200">
-                  {section.items.map((item) => (
-                    <ItemRow
-                      key={item.id}
-                      item={item}
-                      sectionId={section.id}
-                      canEdit={canEdit}
-                      near={isNear}
-                      dropDisabled={dragging === 'section'}
-                      onOpen={onOpenItem}
-                    />
-                  ))}
-                </tbody>
-              </SortableContext>
+              <tbody className="divide-y divide-slate-100 max-md:not-print:block print:divide-slate-200">
+                {section.items.map((item) => (
+                  <ItemRow key={item.id} item={item} canEdit={canEdit} onOpen={onOpenItem} />
+                ))}
+              </tbody>
             </table>
           </div>
         )}

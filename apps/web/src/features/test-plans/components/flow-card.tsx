@@ -13,7 +13,7 @@ import { TEST_PLAN_LIMITS, type TestFlow } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { flowElementId, flowGripSlotId, flowRowId, flowStepsId } from '../lib/dom-ids';
-import { slotRef } from '../lib/slots';
+import { slotRef } from '../../../components/ui/grip-slots';
 import { InlineEditor, type SaveVia } from './inline-editor';
 import { usePlanActions } from './plan-actions';
 import { StepRow, StepTypeLabel } from './step-row';

@@ -17,7 +17,6 @@ import { dndData, flowDndId } from './dnd-ids';
 import { FlowCard, FlowDragPreview, FlowRow } from './flow-card';
 import { FlowBinding } from './plan-dnd';
 import { StepDragPreview } from './step-row';
-import './test-plan.css';
 
 /**
  * The plan folds when a flow drag starts and this board keeps the flow in place itself (see

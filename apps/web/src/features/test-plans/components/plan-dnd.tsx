@@ -1,11 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useMemo } from 'react';
-import { createPortal } from 'react-dom';
+import { useLayoutEffect, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
-import { DragHandle, type DragHandleProps } from '../../../components/ui/drag-handle';
-import { useSortableRow } from '../../../components/ui/use-sortable-row';
+import { byId, SlotGrip, useBoundSortable } from '../../../components/ui/sortable-binding';
 import {
   flowElementId,
   flowGripSlotId,
@@ -15,7 +12,7 @@ import {
   stepGripSlotId,
 } from '../lib/dom-ids';
 import { useFlowNear, type NearFlows } from '../lib/near-flows';
-import { useSlot } from '../lib/slots';
+import { useSlot } from '../../../components/ui/grip-slots';
 import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
 
 /**
@@ -29,43 +26,6 @@ import { flowDndId, stepDndId, stepListDndId, type DndData } from './dnd-ids';
 
 type Dragging = 'flow' | 'step' | null;
 
-const byId = (id: string) => document.getElementById(id);
-
-/** Moves an element as dnd-kit says, and marks it while it is the one dragged. */
-const useMotion = (
-  id: string,
-  transform: Parameters<typeof CSS.Translate.toString>[0],
-  transition: string | undefined,
-  isDragging: boolean,
-) => {
-  useLayoutEffect(() => {
-    const element = byId(id);
-    if (!element) return;
-    element.style.transform = CSS.Translate.toString(transform) ?? '';
-    element.style.transition = transition ?? '';
-    element.toggleAttribute('data-dragging', isDragging);
-  }, [id, transform, transition, isDragging]);
-
-  useEffect(
-    () => () => {
-      const element = byId(id);
-      if (!element) return;
-      element.style.transform = '';
-      element.style.transition = '';
-      element.removeAttribute('data-dragging');
-    },
-    [id],
-  );
-};
-
-/**
- * A grip in the slot its markup left for it. Memoised: dnd-kit keeps a sortable's attributes and
- * listeners as they are, so the grip renders again only when it starts or stops dragging.
- */
-const Grip = memo(function Grip({ slot, ...props }: DragHandleProps & { slot: HTMLElement }) {
-  return createPortal(<DragHandle {...props} />, slot);
-});
-
 const StepBinding = ({
   step,
   flowId,
@@ -77,19 +37,13 @@ const StepBinding = ({
   index: number;
   dropDisabled: boolean;
 }) => {
-  const elementId = stepElementId(step.id);
-  const { setNodeRef, transform, transition, isDragging, handle } = useSortableRow({
+  const { handle } = useBoundSortable(stepElementId(step.id), {
     id: stepDndId(step.id),
     data: { type: 'step', stepId: step.id, flowId } satisfies DndData,
     disabled: { droppable: dropDisabled },
   });
-  useLayoutEffect(() => {
-    setNodeRef(byId(elementId));
-    return () => setNodeRef(null);
-  }, [elementId, setNodeRef]);
-  useMotion(elementId, transform, transition, isDragging);
   const slot = useSlot(stepGripSlotId(step.id));
-  return slot && <Grip slot={slot} label={`Move step ${index + 1}`} {...handle} />;
+  return slot && <SlotGrip slot={slot} label={`Move step ${index + 1}`} {...handle} />;
 };
 
 export type FlowBindingProps = {
@@ -116,7 +70,7 @@ export const FlowBinding = ({
 }: FlowBindingProps) => {
   const sectionId = flowElementId(flow.id);
   const elementId = folded ? flowRowId(flow.id) : sectionId;
-  const { setNodeRef, transform, transition, isDragging, handle } = useSortableRow({
+  const { handle } = useBoundSortable(elementId, {
     id: flowDndId(flow.id),
     data: { type: 'flow', flowId: flow.id } satisfies DndData,
     disabled: { droppable: dragging === 'step' },
@@ -130,11 +84,6 @@ export const FlowBinding = ({
   });
 
   useLayoutEffect(() => {
-    setNodeRef(byId(elementId));
-    return () => setNodeRef(null);
-  }, [elementId, setNodeRef]);
-
-  useLayoutEffect(() => {
     const section = byId(sectionId);
     return section ? near.observe(section) : undefined;
   }, [sectionId, near]);
@@ -146,7 +95,6 @@ export const FlowBinding = ({
     return () => setStepListRef(null);
   }, [collapsed, flow.id, setStepListRef, isOver, dragging]);
 
-  useMotion(elementId, transform, transition, isDragging);
   const slot = useSlot(flowGripSlotId(flow.id));
   const isNear = useFlowNear(near, flow.id);
   const holdsActive =
@@ -158,7 +106,7 @@ export const FlowBinding = ({
 
   return (
     <>
-      {slot && <Grip slot={slot} label={`Move flow ${flow.name}`} {...handle} />}
+      {slot && <SlotGrip slot={slot} label={`Move flow ${flow.name}`} {...handle} />}
       {/* No steps of this flow take part (far off screen): no sortable context to render either. */}
       {!collapsed && (isNear || holdsActive) && (
         <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>

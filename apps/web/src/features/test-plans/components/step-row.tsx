@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { StillGrip } from '../../../components/ui/drag-handle';
 import { stepElementId, stepGripSlotId } from '../lib/dom-ids';
-import { slotRef } from '../lib/slots';
+import { slotRef } from '../../../components/ui/grip-slots';
 import { InlineEditor } from './inline-editor';
 import { Markdown } from './markdown';
 import { usePlanActions } from './plan-actions';

@@ -1,6 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { slotRef, useSlot } from './slots';
+import { slotRef, useSlot } from './grip-slots';
 
 describe('grip slots', () => {
   it('hands out one stable ref per id', () => {

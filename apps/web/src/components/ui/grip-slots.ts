@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Elements of the plan's markup that the drag-and-drop layer renders into (grip slots), by DOM
- * id. The markup registers them through `slotRef` as React attaches them; the layer reads them with
+ * Elements of a long list's markup that its drag-and-drop layer renders into (grip slots: the
+ * test plan's flows and steps, the estimate's sections and items), by DOM id. The markup registers them through `slotRef` as React attaches them; the layer reads them with
  * `useSlot`, and renders again when its slot comes or goes. Ids are unique in the document, so one
  * registry serves the page.
  */
