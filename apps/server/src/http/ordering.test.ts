@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-world';
 import { ordering, positionChanges } from './ordering';
 
 // A scratch table of the shape every ordered child has, so the helper is tested on its own.
@@ -17,9 +17,8 @@ const order = ordering({
   order: items.position,
 });
 
-let t: TestContext;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.db.execute(sql`
     CREATE TABLE ordering_test_items (
       id serial PRIMARY KEY,
@@ -30,7 +29,6 @@ beforeAll(async () => {
     sql`CREATE UNIQUE INDEX ordering_test_items_key ON ordering_test_items (parent_id, position)`,
   );
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE ordering_test_items RESTART IDENTITY`);
 });

@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, UNVERIFIED_LOGIN_DETAIL } from '@portal/contract/auth';
 import { authTokens, users } from '../../db/schema/index';
-import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { toUserDto } from '../users/serialize';
 import { authClient } from './test-helpers';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
+// Throttling has its own file; here many failures in a row must stay plain 400s.
+const t = useTestApp({ THROTTLE: 'false' });
 let api: ReturnType<typeof authClient>;
 let staff: Row;
 let alice: Row;
@@ -21,14 +23,11 @@ const tokenCount = async (userId: number) =>
     .length;
 
 beforeAll(async () => {
-  // Throttling has its own file; here many failures in a row must stay plain 400s.
-  t = await createTestApp({ THROTTLE: 'false' });
   api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
   alice = await createUser(t.db, { email: 'Alice@Client.test', firstName: 'Alice' });
   bob = await createUser(t.db, { email: 'bob@client.test' });
 });
-afterAll(() => t.close());
 
 describe('POST /api/token-auth/', () => {
   it('signs a user in with a token, its expiry and the user, and records the login', async () => {

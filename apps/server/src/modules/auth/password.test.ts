@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract/auth';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SIMILAR } from '@portal/contract/passwords';
 import { authTokens, users } from '../../db/schema/index';
-import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { emailTokenLink, encodeUid, makeEmailToken } from './email-tokens';
 import { authClient, deliver, newestLink, parseLink, type EmailLink } from './test-helpers';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
+const t = useTestApp({ THROTTLE: 'false' });
 let api: ReturnType<typeof authClient>;
 let staff: Row;
 
@@ -49,11 +50,9 @@ const tokenCount = async (userId: number) =>
     .length;
 
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
   api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

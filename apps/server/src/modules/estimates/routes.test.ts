@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EstimateDetail, EstimateListItem } from '@portal/contract/estimates';
 import {
   estimateItemComments,
@@ -8,18 +8,11 @@ import {
   estimates,
   estimateSections,
 } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED, insertProject } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from './test-fixtures';
+import { createEstimateWorld } from './test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'est');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'est');
 
 /**
  * A list entry: the estimate, its high hours (the world gives each estimate one item of 1–2

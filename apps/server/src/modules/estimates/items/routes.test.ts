@@ -1,20 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { estimateItems } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import { impersonating } from '../../../test/impersonation';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
+import { createEstimateWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'itm');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'itm');
 
 /** A fresh Acme estimate with sections of the given sizes; items are named `${section}.${i}`. */
 const estimateWith = async (...sizes: number[]) => {

@@ -1,19 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EstimateSection } from '@portal/contract/estimates';
 import { estimateItemComments, estimateItems, estimateSections } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
+import { createEstimateWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'sec');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'sec');
 
 /** A fresh Acme estimate with `n` sections named s0…s{n-1}. */
 const estimateWith = async (n: number) => {

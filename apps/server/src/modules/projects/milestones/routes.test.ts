@@ -1,21 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { milestones, type projects } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import {
   createProjectWorld,
   DENIED,
   insertProject,
   NOT_FOUND,
-  type ProjectWorld,
   UNAUTHENTICATED,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
 type MilestoneDto = { id: number; name: string; project: number; order: number };
 
-let t: TestContext;
-let w: ProjectWorld;
+const { t, w } = useTestWorld(createProjectWorld, 'ms');
 let acme: ProjectRow;
 let globex: ProjectRow;
 let acmeMilestone: MilestoneDto;
@@ -28,13 +26,10 @@ const staffCreate = async (project: number, name: string): Promise<MilestoneDto>
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createProjectWorld(t, 'ms');
   ({ acme, globex } = w.projects);
   acmeMilestone = await staffCreate(acme.id, 'Kick-off');
   globexMilestone = await staffCreate(globex.id, 'Secret');
 });
-afterAll(() => t.close());
 
 /** A fresh project with `n` milestones named m0…m{n-1}. */
 const projectWith = async (slug: string, n: number) => {
