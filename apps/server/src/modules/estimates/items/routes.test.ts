@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { estimateItems } from '../../../db/schema/index';
 import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import { impersonating } from '../../../test/impersonation';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createEstimateWorld } from '../test-fixtures';
@@ -22,16 +23,12 @@ const estimateWith = async (...sizes: number[]) => {
   return { estimate, sections };
 };
 
-/** A section's item ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (sectionId: number) => {
-  const rows = await t.db
-    .select()
-    .from(estimateItems)
-    .where(eq(estimateItems.sectionId, sectionId))
-    .orderBy(asc(estimateItems.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (sectionId: number) =>
+  idsInOrder(
+    t.db,
+    { id: estimateItems.id, parent: estimateItems.sectionId, position: estimateItems.order },
+    sectionId,
+  );
 
 const move = (id: number, body: unknown) =>
   w.as('staff').post(`/api/estimate-items/${id}/move/`, body);

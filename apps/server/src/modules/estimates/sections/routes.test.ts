@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EstimateSection } from '@portal/contract/estimates';
 import { estimateItemComments, estimateItems, estimateSections } from '../../../db/schema/index';
 import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
 import { createEstimateWorld } from '../test-fixtures';
 
@@ -16,16 +17,16 @@ const estimateWith = async (n: number) => {
   return { estimate, ids };
 };
 
-/** The estimate's section ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (estimateId: number) => {
-  const rows = await t.db
-    .select()
-    .from(estimateSections)
-    .where(eq(estimateSections.estimateId, estimateId))
-    .orderBy(asc(estimateSections.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (estimateId: number) =>
+  idsInOrder(
+    t.db,
+    {
+      id: estimateSections.id,
+      parent: estimateSections.estimateId,
+      position: estimateSections.order,
+    },
+    estimateId,
+  );
 
 const move = (id: number, body: unknown) =>
   w.as('staff').post(`/api/estimate-sections/${id}/move/`, body);

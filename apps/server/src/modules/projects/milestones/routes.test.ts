@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { milestones, type projects } from '../../../db/schema/index';
 import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import {
   createProjectWorld,
   DENIED,
@@ -39,16 +39,12 @@ const projectWith = async (slug: string, n: number) => {
   return { project, ids: created.map((m) => m.id) };
 };
 
-/** The project's milestone ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (projectId: number) => {
-  const rows = await t.db
-    .select()
-    .from(milestones)
-    .where(eq(milestones.projectId, projectId))
-    .orderBy(asc(milestones.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (projectId: number) =>
+  idsInOrder(
+    t.db,
+    { id: milestones.id, parent: milestones.projectId, position: milestones.order },
+    projectId,
+  );
 
 const move = (id: number, body: unknown) => w.as('staff').post(`/api/milestones/${id}/move/`, body);
 
