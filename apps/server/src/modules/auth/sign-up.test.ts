@@ -11,7 +11,7 @@ import { authClient, deliver, newestLink, parseLink } from './test-helpers';
 type Row = Awaited<ReturnType<typeof createUser>>;
 
 const t = useTestApp({ THROTTLE: 'false' });
-let api: ReturnType<typeof authClient>;
+const api = authClient(t);
 let staff: Row;
 let alice: Row;
 
@@ -32,7 +32,6 @@ const userByEmail = async (email: string) => {
 const verify = (uid: string, token: string) => api.post('/api/verify-email/', { uid, token });
 
 beforeAll(async () => {
-  api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
   alice = await createUser(t.db, { email: 'alice@client.test' });
 });

@@ -7,7 +7,7 @@ import { authClient, newestLink } from './test-helpers';
 
 // The default configuration: THROTTLE is on.
 const t = useTestApp();
-let api: ReturnType<typeof authClient>;
+const api = authClient(t);
 
 const NEW_PASSWORD = 'Quartz-Meadow-58';
 
@@ -24,7 +24,6 @@ const expectThrottled = (res: LightMyRequestResponse, windowSeconds: number) => 
 
 beforeAll(async () => {
   expect(t.ctx.config.throttle).toBe(true);
-  api = authClient(t);
 });
 
 describe('login throttling', () => {

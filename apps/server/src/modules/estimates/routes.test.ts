@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index';
 import { useTestWorld } from '../../test/test-world';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED, insertProject } from '../clients/test-fixtures';
-import { createEstimateWorld } from './test-fixtures';
+import { createEstimateWorld, expectItemGone } from './test-fixtures';
 
 const { t, w } = useTestWorld(createEstimateWorld, 'est');
 
@@ -209,15 +209,7 @@ describe('estimates: staff writes', () => {
     expect(
       await t.db.select().from(estimateSections).where(eq(estimateSections.id, section.id)),
     ).toEqual([]);
-    expect(await t.db.select().from(estimateItems).where(eq(estimateItems.id, item.id))).toEqual(
-      [],
-    );
-    expect(
-      await t.db
-        .select()
-        .from(estimateItemComments)
-        .where(eq(estimateItemComments.itemId, item.id)),
-    ).toEqual([]);
+    await expectItemGone(t, item.id);
   });
 
   it('goes with its project when the project is deleted', async () => {

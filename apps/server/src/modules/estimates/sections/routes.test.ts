@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import {} from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EstimateSection } from '@portal/contract/estimates';
-import { estimateItemComments, estimateItems, estimateSections } from '../../../db/schema/index';
+import { estimateSections } from '../../../db/schema/index';
 import { useTestWorld } from '../../../test/test-world';
 import { idsInOrder } from '../../../test/ids-in-order';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld } from '../test-fixtures';
+import { createEstimateWorld, expectItemGone } from '../test-fixtures';
 
 const { t, w } = useTestWorld(createEstimateWorld, 'sec');
 
@@ -144,15 +144,7 @@ describe('estimate-sections: staff writes', () => {
     expect((await staff.delete(`/api/estimate-sections/${ids[1]}/`)).statusCode).toBe(204);
     expect((await staff.delete(`/api/estimate-sections/${ids[1]}/`)).statusCode).toBe(404);
     expect(await orderOf(estimate.id)).toEqual([ids[0], ids[2]]);
-    expect(await t.db.select().from(estimateItems).where(eq(estimateItems.id, item.id))).toEqual(
-      [],
-    );
-    expect(
-      await t.db
-        .select()
-        .from(estimateItemComments)
-        .where(eq(estimateItemComments.itemId, item.id)),
-    ).toEqual([]);
+    await expectItemGone(t, item.id);
   });
 
   it('pages sections with their items', async () => {
