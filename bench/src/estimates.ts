@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
+import type pg from 'pg';
 import { load, warmUp, type LoadResult } from './load';
 import { benchEstimateScreen } from './estimate-screen';
-import { startPortal, login } from './processes';
+import { withScratchDatabase } from './scratch-database';
 
 /**
  * `GET /api/estimates/{id}/` (DESIGN §6): estimates of 10 sections × 20 items (~55 KB) and of
@@ -156,28 +152,9 @@ const line = (r: LoadResult, size: string, statements: string) =>
  * when set, else on an embedded PostgreSQL started here; the portal is started on it.
  */
 export const benchEstimates = async (options: { seconds: number; screenOnly?: boolean }) => {
-  let embedded: EmbeddedDatabase | null = null;
-  let dir: string | null = null;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-estimates-'));
-    embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'), { persistent: false });
-    adminUrl = embedded.url;
-  }
-  const where = embedded ? 'embedded PostgreSQL' : `PostgreSQL server at ${new URL(adminUrl).host}`;
-  const name = `portal_bench_estimates_${Date.now()}`;
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const portal = await startPortal(databaseUrl.toString());
-    const seeder = new pg.Client({ connectionString: databaseUrl.toString() });
-    await seeder.connect();
-    try {
-      const staffToken = await login(portal.url);
-      const staff = { authorization: `Token ${staffToken}` };
+  await withScratchDatabase(
+    { label: 'estimates' },
+    async ({ where, name, admin, portal, seeder, token: staffToken, auth: staff }) => {
       const { clientId, projectId } = await seedClientAndProject(seeder);
       const member = await seedMember(seeder, clientId);
       const memberAuth = { authorization: `Token ${member.token}` };
@@ -237,22 +214,6 @@ export const benchEstimates = async (options: { seconds: number; screenOnly?: bo
         screenId,
         SCREEN_SHAPE.sections * (SCREEN_SHAPE.items + 1),
       );
-    } finally {
-      await seeder.end();
-      await portal.stop();
-    }
-  } finally {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if ((rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
+    },
+  );
 };

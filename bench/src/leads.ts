@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { LeadListQuery } from '@portal/contract/leads';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { leadListStatement } from '../../apps/server/src/modules/leads/service';
 import { load, warmUp, type LoadResult } from './load';
-import { startPortal, type Running, login } from './processes';
+import { withScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 /**
  * Lead search and filter at scale (DESIGN §6): the portal on a database of 100,000 and then
@@ -227,67 +223,9 @@ const measure = async (
  * on an embedded PostgreSQL started here (with the buffers an operator would give a million
  * leads), with the portal started on it. `run` gets both; everything is dropped afterwards.
  */
-export const withLeadsDatabase = async (
-  run: (context: {
-    where: string;
-    portal: Running;
-    databaseUrl: string;
-    seeder: pg.Client;
-    auth: Record<string, string>;
-  }) => Promise<void>,
-) => {
-  let embedded: EmbeddedDatabase | null = null;
-  let dir: string | null = null;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-leads-'));
-    embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'));
-    // PostgreSQL's default 128 MB of buffers holds a fraction of a million leads; give this
-    // database what an operator would (the table and its indexes), then restart it.
-    const tune = new pg.Client({ connectionString: embedded.url });
-    await tune.connect();
-    await tune.query(`ALTER SYSTEM SET shared_buffers = '${SHARED_BUFFERS}'`);
-    await tune.end();
-    await embedded.stop();
-    embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'));
-    adminUrl = embedded.url;
-  }
-  const where = embedded
-    ? `embedded PostgreSQL (shared_buffers ${SHARED_BUFFERS})`
-    : `PostgreSQL server at ${new URL(adminUrl).host} (its own settings)`;
-  const name = `portal_bench_leads_${Date.now()}`;
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const portal = await startPortal(databaseUrl.toString());
-    const seeder = new pg.Client({ connectionString: databaseUrl.toString() });
-    await seeder.connect();
-    try {
-      const auth = { authorization: `Token ${await login(portal.url)}` };
-      await run({ where, portal, databaseUrl: databaseUrl.toString(), seeder, auth });
-    } finally {
-      await seeder.end();
-      await portal.stop();
-    }
-  } finally {
-    // The server's last connections close just after its process exits; let them go first.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if ((rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
-};
+/** The leads' benches run with the buffers an operator would give a table of a million rows. */
+export const withLeadsDatabase = (run: (database: ScratchDatabase) => Promise<void>) =>
+  withScratchDatabase({ label: 'leads', sharedBuffers: SHARED_BUFFERS }, run);
 
 /** Seeding the million takes about a minute on a 2-core machine; BENCH_LEADS_MILLION=0 skips it. */
 export const benchLeads = async (options: { seconds: number }) => {

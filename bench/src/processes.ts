@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/src/db/embedded';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -19,20 +19,6 @@ const stopProcess = async (child: ChildProcess) => {
   child.kill('SIGTERM');
   await once(child, 'exit');
 };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** The bare node:http baseline, in a process of its own like the portal. */
 export const startBareServer = async (): Promise<Running> => {

@@ -1,22 +1,10 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leads } from '../db/schema/index';
-import {
-  createLeadWorld,
-  freshAddress,
-  UNAUTHENTICATED,
-  type LeadWorld,
-} from '../modules/leads/test-helpers';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { createLeadWorld, freshAddress, UNAUTHENTICATED } from '../modules/leads/test-helpers';
+import { useTestWorld } from '../test/test-world';
 
-let t: TestContext;
-let w: LeadWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'nul');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createLeadWorld, 'nul');
 
 const NUL = { message: 'Null characters are not allowed.' };
 const SURROGATE = 'Unpaired surrogate characters are not allowed.';

@@ -1,24 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateItems } from '../db/schema/index';
 import { createEstimateWorld, type EstimateWorld } from '../modules/estimates/test-fixtures';
 import { createTestPlanWorld, type TestPlanWorld } from '../modules/test-plans/test-fixtures';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { useTestApp } from '../test/test-world';
 
 /** 100 moves at once in one list: every ordered area keeps positions unique and gap-free. */
 const MOVES = 100;
 const SIZE = 20;
 
-let t: TestContext;
+const t = useTestApp();
 let plans: TestPlanWorld;
 let estimates: EstimateWorld;
 
 beforeAll(async () => {
-  t = await createTestApp();
   plans = await createTestPlanWorld(t, 'race');
   estimates = await createEstimateWorld(t, 'race-est');
 });
-afterAll(() => t.close());
 
 /** The i-th of MOVES moves: a mix of absolute targets and one-step directions. */
 const moveBody = (i: number) =>

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-world';
+import { idsInOrder } from '../test/ids-in-order';
 import { ordering, positionChanges } from './ordering';
 
 // A scratch table of the shape every ordered child has, so the helper is tested on its own.
@@ -17,9 +18,8 @@ const order = ordering({
   order: items.position,
 });
 
-let t: TestContext;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.db.execute(sql`
     CREATE TABLE ordering_test_items (
       id serial PRIMARY KEY,
@@ -30,7 +30,6 @@ beforeAll(async () => {
     sql`CREATE UNIQUE INDEX ordering_test_items_key ON ordering_test_items (parent_id, position)`,
   );
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE ordering_test_items RESTART IDENTITY`);
 });
@@ -48,16 +47,8 @@ const appendMany = async (parentId: number, n: number) => {
   return ids;
 };
 
-/** The parent's ids in order, after checking the positions are exactly 0..n-1. */
-const idsOf = async (parentId: number) => {
-  const rows = await t.db
-    .select()
-    .from(items)
-    .where(eq(items.parentId, parentId))
-    .orderBy(asc(items.position));
-  expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const idsOf = (parentId: number) =>
+  idsInOrder(t.db, { id: items.id, parent: items.parentId, position: items.position }, parentId);
 
 const move = (id: number, to: { to?: number; direction?: 'up' | 'down' }) =>
   t.db.transaction((tx) => order.move(tx, id, to));

@@ -1,17 +1,17 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, clientUsers } from '../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../test/test-app';
+import { createUser } from '../test/test-app';
+import { useTestApp } from '../test/test-world';
 import { clientIdsOf, clientScope, scoped, type Scope, visibleOr404 } from './scope';
 
-let t: TestContext;
+const t = useTestApp();
 let w: {
   acme: { id: number };
   globex: { id: number };
   users: Record<'staff' | 'member' | 'outsider', { id: number }>;
 };
 beforeAll(async () => {
-  t = await createTestApp();
   const [acme, globex] = await t.db
     .insert(clients)
     .values([
@@ -29,7 +29,6 @@ beforeAll(async () => {
   ]);
   w = { acme, globex, users: { staff, member, outsider } };
 });
-afterAll(() => t.close());
 
 const visibleClients = async (scope: Scope) =>
   (

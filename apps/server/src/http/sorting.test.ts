@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate } from '@portal/contract/estimates';
 import type { Paginated } from '@portal/contract/common';
 import type { Lead } from '@portal/contract/leads';
 import type { Project } from '@portal/contract/projects';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { useTestWorld } from '../test/test-world';
 import { insertProject } from '../modules/clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../modules/estimates/test-fixtures';
+import { createEstimateWorld } from '../modules/estimates/test-fixtures';
 
 /** `?ordering=` on the lists people sort (issue 19): projects, estimates and leads. */
-let t: TestContext;
-let w: EstimateWorld;
+const { t, w } = useTestWorld(createEstimateWorld, 'sort');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'sort');
   // A second Globex project, so client order and name order differ; and hours to total.
   await insertProject(t, { clientId: w.globex.id, name: 'sort Aardvark', slug: 'sort-aardvark' });
   await w.as('staff').patch(`/api/projects/${w.projects.acme.slug}/`, { status: 'complete' });
@@ -33,7 +30,6 @@ beforeAll(async () => {
     });
   await w.as('staff').post(`/api/estimates/${w.estimates.acme.id}/send/`, {});
 });
-afterAll(() => t.close());
 
 const names = async <T>(url: string, pick: (row: T) => string) => {
   const res = await w.as('staff').get(url);

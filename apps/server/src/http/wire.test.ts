@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../db/schema/index';
-import { createLeadWorld, insertLead, type LeadWorld } from '../modules/leads/test-helpers';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { createLeadWorld, insertLead } from '../modules/leads/test-helpers';
+import { useTestWorld } from '../test/test-world';
 
-let t: TestContext;
-let w: LeadWorld;
+const { t, w } = useTestWorld(createLeadWorld, 'wire');
 let staffAuth: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'wire');
   staffAuth = { authorization: `Token ${w.tokens.staff}` };
 });
-afterAll(() => t.close());
 
 describe('wire conventions, as DRF answers them', () => {
   it('415 names the unsupported media type', async () => {

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client';
-import { emailOutbox } from '../db/schema/index';
+import { emailOutbox, users } from '../db/schema/index';
 
 export type Email = {
   to: string;
@@ -22,6 +22,19 @@ export const enqueueEmail = async (db: Executor, email: Email) => {
     html: email.html ?? null,
     headers: email.headers ?? null,
   });
+};
+
+/**
+ * Queues one message to every active staff member, in the order they joined; `message` writes
+ * each one for its address. Pass the transaction of the change that causes it.
+ */
+export const enqueueStaffEmail = async (db: Executor, message: (to: string) => Email) => {
+  const staff = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id));
+  for (const { email } of staff) await enqueueEmail(db, message(email));
 };
 
 type Send = (message: Email & { from: string }) => Promise<void>;

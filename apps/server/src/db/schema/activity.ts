@@ -1,7 +1,7 @@
-import { check, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { ACTIVITY_TARGET_TYPES, ACTIVITY_VERBS } from '@portal/contract/activity';
 import { userRef, users } from './users';
-import { createdAt, isOneOf } from './columns';
+import { createdAt, isOneOf, serialId } from './columns';
 
 /**
  * Who did what (decision 0022). History outlives what it talks about: the target, project and
@@ -12,7 +12,7 @@ import { createdAt, isOneOf } from './columns';
 export const activity = pgTable(
   'activity',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     verb: varchar('verb', { length: 40 }).notNull(),
     actorId: userRef('actor_id'),
     impersonatorId: integer('impersonator_id').references(() => users.id, {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { CANVAS_LIMITS } from '@portal/contract/canvas';
 import { clients } from './clients';
 import { userRef } from './users';
-import { createdAt, notBlank, updatedAt } from './columns';
+import { createdAt, notBlank, serialId, updatedAt } from './columns';
 
 /**
  * A modeling canvas (DESIGN §3 `canvas`): the diagram is kept as the JSON text the editor sent,
@@ -13,7 +13,7 @@ import { createdAt, notBlank, updatedAt } from './columns';
 export const canvases = pgTable(
   'canvases',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // A client with canvases cannot be deleted: they go first (decisions 0007 and 0012).
     clientId: integer('client_id')
       .notNull()

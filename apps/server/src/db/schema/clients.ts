@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { createdAt, notBlank, parentId } from './columns';
+import { createdAt, notBlank, parentId, serialId } from './columns';
 
 /** What slugify() can produce: lowercase words of letters and digits joined by single hyphens. */
 export const slugFormatCheck = (column: unknown) =>
@@ -10,7 +10,7 @@ export const slugFormatCheck = (column: unknown) =>
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 255 }).notNull(),
     slug: varchar('slug', { length: 255 }).notNull(),
     isInternal: boolean('is_internal').notNull().default(false),
@@ -28,7 +28,7 @@ export const clients = pgTable(
 export const clientUsers = pgTable(
   'client_users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: parentId('client_id', () => clients.id),
     userId: parentId('user_id', () => users.id),
     createdAt: createdAt(),

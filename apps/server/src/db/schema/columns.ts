@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { integer, serial, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * The column and check shapes every table is built from, so a table declares what it holds and
  * not how a timestamp or a foreign key is spelled. Each helper writes exactly the SQL the tables
  * wrote by hand before, so the migrations' snapshots stay as they are.
  */
+
+/** The row's own id: an integer the database counts up. */
+export const serialId = () => serial('id').primaryKey();
 
 /** A point in time; always with its time zone, so no instance's clock setting leaks into data. */
 export const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -5,7 +5,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   uniqueIndex,
   varchar,
@@ -18,7 +17,7 @@ import {
 } from '@portal/contract/estimate-versions';
 import { estimates } from './estimates';
 import { userRef } from './users';
-import { at, maxLength, oneOf, parentId } from './columns';
+import { at, maxLength, oneOf, parentId, serialId } from './columns';
 
 const L = ESTIMATE_VERSION_LIMITS;
 
@@ -30,7 +29,7 @@ const L = ESTIMATE_VERSION_LIMITS;
 export const estimateVersions = pgTable(
   'estimate_versions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // The versions go with their estimate: what was agreed lives on in the emails and PDFs.
     estimateId: parentId('estimate_id', () => estimates.id),
     number: integer('number').notNull(),

@@ -5,7 +5,6 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   text,
   uniqueIndex,
   varchar,
@@ -18,7 +17,15 @@ import {
 } from '@portal/contract/estimates';
 import { projects } from './projects';
 import { userRef } from './users';
-import { createdAt, deletedAt, maxLength, notBlank, parentId, updatedAt } from './columns';
+import {
+  createdAt,
+  deletedAt,
+  maxLength,
+  notBlank,
+  parentId,
+  serialId,
+  updatedAt,
+} from './columns';
 
 const L = ESTIMATE_LIMITS;
 
@@ -29,7 +36,7 @@ const hours = (name: string) =>
 export const estimates = pgTable(
   'estimates',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // Estimates go with their project (decision 0007: children of a project cascade).
     projectId: parentId('project_id', () => projects.id),
     name: varchar('name', { length: L.name }).notNull(),
@@ -69,7 +76,7 @@ export const estimates = pgTable(
 export const estimateSections = pgTable(
   'estimate_sections',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     estimateId: parentId('estimate_id', () => estimates.id),
     name: varchar('name', { length: L.sectionName }).notNull(),
     // 0-based position among the estimate's sections, kept gap-free by http/ordering.ts.
@@ -85,7 +92,7 @@ export const estimateSections = pgTable(
 export const estimateItems = pgTable(
   'estimate_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // A deleted section takes its items (and their comments) with it.
     sectionId: parentId('section_id', () => estimateSections.id),
     description: text('description').notNull(),
@@ -112,7 +119,7 @@ export const estimateItems = pgTable(
 export const estimateItemComments = pgTable(
   'estimate_item_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     itemId: parentId('item_id', () => estimateItems.id),
     // A comment outlives its author's account (the discussion of an item stays whole).
     userId: userRef('user_id'),

@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -15,7 +14,7 @@ import { LEAD_LIMITS, LEAD_PHONE_MATCH_MIN_DIGITS, LEAD_STATUSES } from '@portal
 import { clients } from './clients';
 import { projects } from './projects';
 import { userRef } from './users';
-import { createdAt, deletedAt, isOneOf, maxLength, notBlank, parentId } from './columns';
+import { createdAt, deletedAt, isOneOf, maxLength, notBlank, parentId, serialId } from './columns';
 
 /**
  * The text the lead search matches: names, email, company and phone in one lowercased string,
@@ -45,7 +44,7 @@ const byteText = customType<{ data: string; driverData: string }>({
 export const leads = pgTable(
   'leads',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     firstName: varchar('first_name', { length: LEAD_LIMITS.name }).notNull(),
     lastName: varchar('last_name', { length: LEAD_LIMITS.name }).notNull(),
     email: varchar('email', { length: LEAD_LIMITS.email }).notNull(),
@@ -108,7 +107,7 @@ export const leads = pgTable(
 export const leadComments = pgTable(
   'lead_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     leadId: parentId('lead_id', () => leads.id),
     message: text('message').notNull(),
     // A comment outlives its author's account (the history of a lead stays whole).

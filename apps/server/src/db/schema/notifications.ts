@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { userRef, users } from './users';
-import { at, createdAt, parentId } from './columns';
+import { at, createdAt, parentId, serialId } from './columns';
 
 /** One row per recipient of a piece of news (DESIGN §8 "Notifications"). */
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     recipientId: parentId('recipient_id', () => users.id),
     actorId: userRef('actor_id'),
     verb: varchar('verb', { length: 40 }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
+import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId } from './columns';
 
 /**
  * Outgoing email, written in the same transaction as the change that causes it and sent by
@@ -9,7 +9,7 @@ import { at, createdAt } from './columns';
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),

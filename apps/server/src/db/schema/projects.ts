@@ -5,21 +5,20 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { NOTE_STATUSES, PROJECT_STATUSES } from '@portal/contract/projects';
 import { clients, slugFormatCheck } from './clients';
-import { createdAt, deletedAt, isOneOf, notBlank, parentId, updatedAt } from './columns';
+import { createdAt, deletedAt, isOneOf, notBlank, parentId, serialId, updatedAt } from './columns';
 
 const url = (name: string) => varchar(name, { length: 2048 });
 
 export const projects = pgTable(
   'projects',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // A client with projects cannot be deleted: its projects go first (decision 0007).
     clientId: integer('client_id')
       .notNull()
@@ -62,7 +61,7 @@ export const projects = pgTable(
 export const phases = pgTable(
   'phases',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     phaseName: varchar('phase_name', { length: 100 }).notNull(),
   },
   (t) => [
@@ -74,7 +73,7 @@ export const phases = pgTable(
 export const projectPhases = pgTable(
   'project_phases',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: parentId('project_id', () => projects.id),
     // A phase in use cannot be deleted (decision 0007).
     phaseId: integer('phase_id')
@@ -91,7 +90,7 @@ export const projectPhases = pgTable(
 export const projectNotes = pgTable(
   'project_notes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: parentId('project_id', () => projects.id),
     content: text('content').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('open'),
@@ -112,7 +111,7 @@ export const projectNotes = pgTable(
 export const milestones = pgTable(
   'milestones',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: parentId('project_id', () => projects.id),
     name: varchar('name', { length: 255 }).notNull(),
     // 0-based position among the project's milestones, kept gap-free by http/ordering.ts.

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { TEST_PLAN_LIMITS, TEST_STEP_TYPES } from '@portal/contract/test-plans';
 import { milestones } from './projects';
-import { isOneOf, maxLength, notBlank, parentId } from './columns';
+import { isOneOf, maxLength, notBlank, parentId, serialId } from './columns';
 
 const L = TEST_PLAN_LIMITS;
 
 export const testFlows = pgTable(
   'test_flows',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // A test plan belongs to its milestone: deleting the milestone deletes its flows and steps.
     milestoneId: parentId('milestone_id', () => milestones.id),
     name: varchar('name', { length: L.flowName }).notNull(),
@@ -26,7 +26,7 @@ export const testFlows = pgTable(
 export const testSteps = pgTable(
   'test_steps',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     testFlowId: parentId('test_flow_id', () => testFlows.id),
     description: text('description').notNull(),
     type: varchar('type', { length: 10 }).notNull().default('VERIFY'),

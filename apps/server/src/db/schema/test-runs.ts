@@ -1,25 +1,16 @@
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { TEST_RESULTS, TEST_RUN_LIMITS, TEST_RUN_STATUSES } from '@portal/contract/test-runs';
 import { TEST_STEP_TYPES } from '@portal/contract/test-plans';
 import { milestones } from './projects';
 import { userRef } from './users';
-import { at, isOneOf, parentId } from './columns';
+import { at, isOneOf, parentId, serialId } from './columns';
 
 const L = TEST_RUN_LIMITS;
 
 export const testRuns = pgTable(
   'test_runs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     milestoneId: parentId('milestone_id', () => milestones.id),
     // N of the default name "Run N": 1, 2, … per milestone.
     number: integer('number').notNull(),
@@ -46,7 +37,7 @@ export const testRuns = pgTable(
 export const testRunResults = pgTable(
   'test_run_results',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     runId: parentId('run_id', () => testRuns.id),
     order: integer('order').notNull(),
     // Copies of the plan at the start, so later plan edits never change a run.
@@ -68,7 +59,7 @@ export const testRunResults = pgTable(
 export const testRunAttachments = pgTable(
   'test_run_attachments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     resultId: parentId('result_id', () => testRunResults.id),
     // Where the storage driver keeps the bytes; served only through the API (decision 0019).
     storageKey: varchar('storage_key', { length: 200 }).notNull(),

@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { at, createdAt, parentId } from './columns';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt, parentId, serialId } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: varchar('email', { length: 254 }).notNull(),
     // Null for accounts that have never set one (Google sign-in, invitations).
     passwordHash: text('password_hash'),
@@ -45,7 +36,7 @@ export const userRef = (name: string) =>
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: parentId('user_id', () => users.id),
     // SHA-256 of the token; the token itself is never stored.
     keyHash: varchar('key_hash', { length: 64 }).notNull(),
@@ -64,7 +55,7 @@ export const authTokens = pgTable(
 export const impersonations = pgTable(
   'impersonations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     impersonatorId: parentId('impersonator_id', () => users.id),
     targetId: parentId('target_id', () => users.id),
     startedAt: at('started_at').notNull().defaultNow(),
@@ -76,7 +67,7 @@ export const impersonations = pgTable(
 export const socialAccounts = pgTable(
   'social_accounts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: parentId('user_id', () => users.id),
     provider: varchar('provider', { length: 32 }).notNull(),
     uid: varchar('uid', { length: 255 }).notNull(),

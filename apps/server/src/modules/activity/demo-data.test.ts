@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '@portal/contract/activity';
 import { seedDemoData } from '../../seed/demo';
 import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 
-let t: TestContext;
+const t = useTestApp({ THROTTLE: 'false' });
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
   await seedDemoData(t.db);
 });
-afterAll(() => t.close());
 
 const results = async (username: string, query = '') => {
   const get = await signInDemo(t, username);

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '@portal/contract/activity';
 import { activity } from '../../db/schema/index';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { createWorld, insertProject, UNAUTHENTICATED, type World } from '../clients/test-fixtures';
 
 type Page = { count: number; results: Activity[] };
 
-let t: TestContext;
-let w: World;
+const { t, w } = useTestWorld(createWorld, 'act');
 let acmeProject: { id: number; slug: string };
 let globexProject: { id: number; slug: string };
 let estimateId: number;
@@ -26,8 +26,6 @@ const summary = (entry: Activity) => `${entry.verb} ${entry.target.type} ${entry
 const countRows = async () => (await t.db.select({ id: activity.id }).from(activity)).length;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t, 'act');
   acmeProject = await insertProject(t, {
     clientId: w.acme.id,
     name: 'Acme Site',
@@ -71,7 +69,6 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => t.close());
 
 describe('GET /api/activity/', () => {
   it('shows staff everything, newest first, with who, what and where', async () => {

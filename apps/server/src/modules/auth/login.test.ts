@@ -1,34 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, UNVERIFIED_LOGIN_DETAIL } from '@portal/contract/auth';
 import { authTokens, users } from '../../db/schema/index';
-import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { toUserDto } from '../users/serialize';
-import { authClient } from './test-helpers';
+import { authClient, tokenCount } from './test-helpers';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
-let api: ReturnType<typeof authClient>;
+// Throttling has its own file; here many failures in a row must stay plain 400s.
+const t = useTestApp({ THROTTLE: 'false' });
+const api = authClient(t);
 let staff: Row;
 let alice: Row;
 let bob: Row;
 
 const BAD_CREDENTIALS = { non_field_errors: [AUTH_MESSAGES.invalidCredentials] };
 
-const tokenCount = async (userId: number) =>
-  (await t.db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, userId)))
-    .length;
-
 beforeAll(async () => {
-  // Throttling has its own file; here many failures in a row must stay plain 400s.
-  t = await createTestApp({ THROTTLE: 'false' });
-  api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
   alice = await createUser(t.db, { email: 'Alice@Client.test', firstName: 'Alice' });
   bob = await createUser(t.db, { email: 'bob@client.test' });
 });
-afterAll(() => t.close());
 
 describe('POST /api/token-auth/', () => {
   it('signs a user in with a token, its expiry and the user, and records the login', async () => {
@@ -112,7 +106,7 @@ describe('POST /api/token-auth/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: UNVERIFIED_LOGIN_DETAIL });
     expect(UNVERIFIED_LOGIN_DETAIL).toContain('verification');
-    expect(await tokenCount(carol.id)).toBe(0);
+    expect(await tokenCount(t, carol.id)).toBe(0);
     const [row] = await t.db.select().from(users).where(eq(users.id, carol.id));
     expect(row?.lastLogin).toBeNull();
 
@@ -267,7 +261,7 @@ describe('POST /api/token-auth/logoutall/', () => {
     const res = await api.post('/api/token-auth/logoutall/', undefined, { token: tokens[0] });
     expect(res.statusCode).toBe(204);
     for (const token of tokens) expect(await api.tokenWorks(token)).toBe(false);
-    expect(await tokenCount(dave.id)).toBe(0);
+    expect(await tokenCount(t, dave.id)).toBe(0);
     expect(await api.tokenWorks(bobToken)).toBe(true);
   });
 

@@ -1,16 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract/auth';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SIMILAR } from '@portal/contract/passwords';
-import { authTokens, users } from '../../db/schema/index';
-import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { users } from '../../db/schema/index';
+import { TEST_PASSWORD, createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { emailTokenLink, encodeUid, makeEmailToken } from './email-tokens';
-import { authClient, deliver, newestLink, parseLink, type EmailLink } from './test-helpers';
+import {
+  authClient,
+  tokenCount,
+  deliver,
+  newestLink,
+  parseLink,
+  type EmailLink,
+} from './test-helpers';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
-let api: ReturnType<typeof authClient>;
+const t = useTestApp({ THROTTLE: 'false' });
+const api = authClient(t);
 let staff: Row;
 
 const NEW_PASSWORD = 'Quartz-Meadow-58';
@@ -44,16 +52,9 @@ const userRow = async (id: number) => {
   return row;
 };
 
-const tokenCount = async (userId: number) =>
-  (await t.db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, userId)))
-    .length;
-
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -119,7 +120,7 @@ describe('POST /api/password-reset-confirm/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: AUTH_MESSAGES.passwordReset });
     for (const token of [...sessions, acting]) expect(await api.tokenWorks(token)).toBe(false);
-    expect(await tokenCount(jack.id)).toBe(0);
+    expect(await tokenCount(t, jack.id)).toBe(0);
 
     expect((await api.login('jack@client.test', TEST_PASSWORD)).statusCode).toBe(400);
     const login = await api.login('jack@client.test', NEW_PASSWORD);
@@ -293,7 +294,7 @@ describe('POST /api/password-change/', () => {
     expect(await api.tokenWorks(body.token)).toBe(true);
     expect(await api.tokenWorks(current)).toBe(false);
     expect(await api.tokenWorks(other)).toBe(false);
-    expect(await tokenCount(tess.id)).toBe(1);
+    expect(await tokenCount(t, tess.id)).toBe(1);
 
     expect((await api.login('tess@client.test', TEST_PASSWORD)).statusCode).toBe(400);
     expect((await api.login('tess@client.test', NEW_PASSWORD)).statusCode).toBe(200);

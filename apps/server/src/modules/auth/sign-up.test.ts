@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, UNVERIFIED_LOGIN_DETAIL } from '@portal/contract/auth';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SIMILAR } from '@portal/contract/passwords';
 import { emailOutbox, users } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { emailTokenLink, encodeUid, makeEmailToken } from './email-tokens';
 import { authClient, deliver, newestLink, parseLink } from './test-helpers';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
-let api: ReturnType<typeof authClient>;
+const t = useTestApp({ THROTTLE: 'false' });
+const api = authClient(t);
 let staff: Row;
 let alice: Row;
 
@@ -31,12 +32,9 @@ const userByEmail = async (email: string) => {
 const verify = (uid: string, token: string) => api.post('/api/verify-email/', { uid, token });
 
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  api = authClient(t);
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
   alice = await createUser(t.db, { email: 'alice@client.test' });
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

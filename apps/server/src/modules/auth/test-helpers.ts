@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { authTokens } from '../../db/schema/index';
 import type { TestContext } from '../../test/test-app';
 import { issueToken } from './tokens';
 
@@ -45,6 +47,11 @@ export const authClient = (t: TestContext) => {
 
   return { post, get, login, tokenWorks, session, impersonation };
 };
+
+/** How many tokens (sessions, impersonations) a user holds. */
+export const tokenCount = async (t: TestContext, userId: number) =>
+  (await t.db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, userId)))
+    .length;
 
 export type EmailLink = { url: string; uid: string; token: string };
 

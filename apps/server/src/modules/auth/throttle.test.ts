@@ -1,11 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract/auth';
-import { TEST_PASSWORD, createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { authClient, newestLink } from './test-helpers';
 
-let t: TestContext;
-let api: ReturnType<typeof authClient>;
+// The default configuration: THROTTLE is on.
+const t = useTestApp();
+const api = authClient(t);
 
 const NEW_PASSWORD = 'Quartz-Meadow-58';
 
@@ -21,12 +23,8 @@ const expectThrottled = (res: LightMyRequestResponse, windowSeconds: number) => 
 };
 
 beforeAll(async () => {
-  // The default configuration: THROTTLE is on.
-  t = await createTestApp();
   expect(t.ctx.config.throttle).toBe(true);
-  api = authClient(t);
 });
-afterAll(() => t.close());
 
 describe('login throttling', () => {
   it('locks an account after 10 failed logins, even for the right password and another address', async () => {

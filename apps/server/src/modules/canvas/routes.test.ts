@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CANVAS_CONFLICT_MESSAGE,
   CANVAS_LIMITS,
@@ -7,26 +7,18 @@ import {
   type CanvasSummary,
 } from '@portal/contract/canvas';
 import { canvases } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import {
   createWorld,
   DENIED,
   NOT_FOUND,
   UNAUTHENTICATED,
   type Role,
-  type World,
 } from '../clients/test-fixtures';
 import { CANVAS_BODY_LIMIT, IF_MATCH_MESSAGES } from './routes';
 import { chainCanvas, chainCanvasOfSize } from './test-fixtures';
 
-let t: TestContext;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t, 'cv');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createWorld, 'cv');
 
 const staff = () => w.as('staff');
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clientUsers, users } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { newestLink } from '../auth/test-helpers';
 import {
   createWorld,
@@ -10,17 +11,10 @@ import {
   UNAUTHENTICATED,
   insertClient,
   type Role,
-  type World,
 } from './test-fixtures';
 
-let t: TestContext;
-let w: World;
+const { t, w } = useTestWorld(createWorld, 'cu', { THROTTLE: 'false' });
 
-beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
-  w = await createWorld(t, 'cu');
-});
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.mail.flush();
   t.mail.clear();

@@ -1,24 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canvases, clients, clientUsers, projects } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import {
-  createWorld,
-  DENIED,
-  NOT_FOUND,
-  UNAUTHENTICATED,
-  type Role,
-  type World,
-} from './test-fixtures';
+import { useTestWorld } from '../../test/test-world';
+import { createWorld, DENIED, NOT_FOUND, UNAUTHENTICATED, type Role } from './test-fixtures';
 
-let t: TestContext;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t, 'cl');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createWorld, 'cl');
 
 const create = (body: unknown) => w.as('staff').post('/api/clients/', body);
 

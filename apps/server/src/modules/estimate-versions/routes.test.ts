@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { estimateVersions } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../estimates/test-fixtures';
+import { createEstimateWorld } from '../estimates/test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
+const { t, w } = useTestWorld(createEstimateWorld, 'ver');
 /** The staff member signed in as `member` (an impersonation token). */
 let impersonating: (
   method: 'GET' | 'POST',
@@ -19,8 +18,6 @@ let impersonating: (
 ) => Promise<LightMyRequestResponse>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'ver');
   const { token } = await issueToken(t.db, w.users.member.id, {
     ttlMs: t.ctx.config.tokenIdleMs,
     impersonatorId: w.users.staff.id,
@@ -33,7 +30,6 @@ beforeAll(async () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 });
-afterAll(() => t.close());
 /** Delivers and forgets what earlier steps queued, so a test reads only its own emails. */
 const drainMail = async () => {
   await t.mail.flush();

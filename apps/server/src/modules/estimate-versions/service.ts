@@ -20,7 +20,7 @@ import {
 import { ApiError, notFound } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
-import { enqueueEmail } from '../../mail/outbox';
+import { enqueueEmail, enqueueStaffEmail } from '../../mail/outbox';
 import { notifyEstimateDecided, notifyEstimateSent } from '../notifications/notify';
 import { displayName } from '../clients/client-users';
 import { readEstimateDetail } from '../estimates/service';
@@ -277,11 +277,6 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           .select(person(users))
           .from(users)
           .where(eq(users.id, scope.userId));
-        const staff = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
-          .orderBy(users.id);
         if (estimate)
           await notifyEstimateDecided(tx, {
             actorId: scope.userId,
@@ -291,33 +286,31 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
             approved: decision.status === 'approved',
           });
         if (estimate && decider)
-          for (const { email } of staff)
-            await enqueueEmail(
-              tx,
-              versionDecidedEmail({
-                to: email,
-                portalName: config.portalName,
-                link: estimateLink(row.estimateId),
-                estimateName: estimate.name,
-                projectName: estimate.projectName,
-                clientName: estimate.clientName,
-                number: row.number,
-                deciderName: displayName(decider),
-                deciderEmail: decider.email,
-                decision:
-                  decision.status === 'approved'
-                    ? {
-                        status: 'approved',
-                        signature_name: decision.signatureName,
-                        decision_note: null,
-                      }
-                    : {
-                        status: 'changes_requested',
-                        signature_name: null,
-                        decision_note: decision.note,
-                      },
-              }),
-            );
+          await enqueueStaffEmail(tx, (to) =>
+            versionDecidedEmail({
+              to,
+              portalName: config.portalName,
+              link: estimateLink(row.estimateId),
+              estimateName: estimate.name,
+              projectName: estimate.projectName,
+              clientName: estimate.clientName,
+              number: row.number,
+              deciderName: displayName(decider),
+              deciderEmail: decider.email,
+              decision:
+                decision.status === 'approved'
+                  ? {
+                      status: 'approved',
+                      signature_name: decision.signatureName,
+                      decision_note: null,
+                    }
+                  : {
+                      status: 'changes_requested',
+                      signature_name: null,
+                      decision_note: decision.note,
+                    },
+            }),
+          );
         return row;
       });
       const version = await find(scope, id);

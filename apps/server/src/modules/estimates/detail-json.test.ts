@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateDetailSchema } from '@portal/contract/estimates';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { NOT_FOUND } from '../clients/test-fixtures';
 import { readEstimateDetail } from './service';
-import { createEstimateWorld, type EstimateWorld } from './test-fixtures';
+import { createEstimateWorld } from './test-fixtures';
 
 /**
  * `GET /api/estimates/{id}/` sends PostgreSQL's JSON text untouched (decision 0024). The zod
@@ -11,14 +11,7 @@ import { createEstimateWorld, type EstimateWorld } from './test-fixtures';
  * schema, strictly (no extra keys), and equal what the object path builds (`readEstimateDetail`,
  * which versions snapshot), totals and prices included.
  */
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'json');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'json');
 
 const strictDetail = estimateDetailSchema.strict();
 

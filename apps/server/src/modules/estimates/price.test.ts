@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
 import { formatPrice, type EstimateDetail } from '@portal/contract/estimates';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { DENIED } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from './test-fixtures';
+import { createEstimateWorld } from './test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'price');
-});
-afterAll(() => t.close());
+const { w } = useTestWorld(createEstimateWorld, 'price');
 
 /** An estimate of 1.25–2.50 hours with a safe modifier of 1.20 (safe hours 3.00). */
 const priced = async (extra: Record<string, unknown>) => {

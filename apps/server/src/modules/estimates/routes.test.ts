@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EstimateDetail, EstimateListItem } from '@portal/contract/estimates';
 import {
   estimateItemComments,
@@ -8,18 +8,11 @@ import {
   estimates,
   estimateSections,
 } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED, insertProject } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from './test-fixtures';
+import { createEstimateWorld, expectItemGone } from './test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'est');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'est');
 
 /**
  * A list entry: the estimate, its high hours (the world gives each estimate one item of 1–2
@@ -216,15 +209,7 @@ describe('estimates: staff writes', () => {
     expect(
       await t.db.select().from(estimateSections).where(eq(estimateSections.id, section.id)),
     ).toEqual([]);
-    expect(await t.db.select().from(estimateItems).where(eq(estimateItems.id, item.id))).toEqual(
-      [],
-    );
-    expect(
-      await t.db
-        .select()
-        .from(estimateItemComments)
-        .where(eq(estimateItemComments.itemId, item.id)),
-    ).toEqual([]);
+    await expectItemGone(t, item.id);
   });
 
   it('goes with its project when the project is deleted', async () => {

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { EstimateDetail, EstimateItem, EstimateSection } from '@portal/contract/estimates';
+import { estimateItemComments, estimateItems } from '../../db/schema/index';
 import type { TestContext } from '../../test/test-app';
 import { created, createProjectWorld } from '../clients/test-fixtures';
 
@@ -55,3 +58,11 @@ export const createEstimateWorld = async (t: TestContext, prefix: string) => {
   };
 };
 export type EstimateWorld = Awaited<ReturnType<typeof createEstimateWorld>>;
+
+/** Checks that an item is gone from the database with its comments (its parent was deleted). */
+export const expectItemGone = async (t: TestContext, itemId: number) => {
+  expect(await t.db.select().from(estimateItems).where(eq(estimateItems.id, itemId))).toEqual([]);
+  expect(
+    await t.db.select().from(estimateItemComments).where(eq(estimateItemComments.itemId, itemId)),
+  ).toEqual([]);
+};

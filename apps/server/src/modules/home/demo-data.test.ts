@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Home } from '@portal/contract/home';
 import { seedDemoData } from '../../seed/demo';
 import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 
-let t: TestContext;
+const t = useTestApp({ THROTTLE: 'false' });
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
   await seedDemoData(t.db);
 });
-afterAll(() => t.close());
 
 const counts = (home: Home) => Object.fromEntries(home.sections.map((s) => [s.key, s.count]));
 

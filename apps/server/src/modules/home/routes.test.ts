@@ -1,14 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Home, HomeSection, SearchResponse } from '@portal/contract/home';
 import { milestones, testRuns } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { UNAUTHENTICATED } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../estimates/test-fixtures';
+import { createEstimateWorld } from '../estimates/test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
+const { t, w } = useTestWorld(createEstimateWorld, 'home');
 /** The staff member signed in as `member` (an impersonation token). */
 let impersonating: (url: string) => Promise<LightMyRequestResponse>;
 let acmeRun: number;
@@ -16,8 +15,6 @@ let globexRun: number;
 let acmeMilestone: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'home');
   const { token } = await issueToken(t.db, w.users.member.id, {
     ttlMs: t.ctx.config.tokenIdleMs,
     impersonatorId: w.users.staff.id,
@@ -83,7 +80,6 @@ beforeAll(async () => {
   acmeRun = runs[0]!.id;
   globexRun = runs[1]!.id;
 });
-afterAll(() => t.close());
 
 const sectionOf = (home: Home, key: HomeSection['key']) => {
   const section = home.sections.find((s) => s.key === key);

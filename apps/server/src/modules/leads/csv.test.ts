@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   LEAD_EXPORT_COLUMNS,
   LEAD_IMPORT_MAX_BYTES,
@@ -9,17 +9,11 @@ import {
   type Lead,
 } from '@portal/contract/leads';
 import { leads } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { createLeadWorld, insertLead, type LeadWorld } from './test-helpers';
+import { useTestWorld } from '../../test/test-world';
+import { createLeadWorld, insertLead } from './test-helpers';
 
-let t: TestContext;
-let w: LeadWorld;
+const { t, w } = useTestWorld(createLeadWorld, 'csv');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'csv');
-});
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.delete(leads);
 });

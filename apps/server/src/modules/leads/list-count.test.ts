@@ -1,23 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadListCounts, leads } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { leadCountKey } from './service';
-import { createLeadWorld, insertLead, type LeadWorld } from './test-helpers';
+import { createLeadWorld, insertLead } from './test-helpers';
 
 /**
  * The list's count is counted once per version of the leads and kept (decision 0024). Whatever
  * changes the leads — the API, a plain statement, a delete, a truncate — the next list counts
  * afresh; a count kept for an older version is never read.
  */
-let t: TestContext;
-let w: LeadWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'count');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createLeadWorld, 'count');
 
 const count = async (query: string) => {
   const res = await w.as('staff').get(`/api/leads/${query}`);

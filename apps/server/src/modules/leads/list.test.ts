@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '@portal/contract/leads';
 import { leads } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { createLeadWorld, insertLead, type LeadWorld } from './test-helpers';
+import { useTestWorld } from '../../test/test-world';
+import { createLeadWorld, insertLead } from './test-helpers';
 
-let t: TestContext;
-let w: LeadWorld;
+const { t, w } = useTestWorld(createLeadWorld, 'll');
 
 // Three people to find, each field distinctive, and one that contains LIKE wildcards.
 const people = [
@@ -49,8 +48,6 @@ const list = async (query: string) => {
 const emails = async (query: string) => (await list(query)).results.map((l) => l.email);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'll');
   // 42 filler leads, one a minute going back in time, then the three people newest of all.
   await t.db.execute(sql`
     INSERT INTO leads (first_name, last_name, email, company, phone, status, created_at)
@@ -61,7 +58,6 @@ beforeAll(async () => {
   for (const [i, p] of people.entries())
     await insertLead(t, { ...p, createdAt: new Date(Date.now() - (3 - i) * 1000) });
 });
-afterAll(() => t.close());
 
 describe('lead search', () => {
   it.each([

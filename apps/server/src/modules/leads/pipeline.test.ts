@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '@portal/contract/clients';
 import { LEAD_PIPELINE_MESSAGES as P } from '@portal/contract/leads';
 import { clients, clientUsers, leadComments, leads, projects, users } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import {
   createLeadWorld,
   DENIED,
@@ -11,17 +12,10 @@ import {
   NOT_FOUND,
   THANKS,
   UNAUTHENTICATED,
-  type LeadWorld,
 } from './test-helpers';
 
-let t: TestContext;
-let w: LeadWorld;
+const { t, w } = useTestWorld(createLeadWorld, 'pl');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'pl');
-});
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.delete(leads);
   await t.mail.flush();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { leadComments, leads } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import {
   createLeadWorld,
   DENIED,
@@ -9,17 +9,9 @@ import {
   NOT_FOUND,
   THANKS,
   UNAUTHENTICATED,
-  type LeadWorld,
 } from './test-helpers';
 
-let t: TestContext;
-let w: LeadWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createLeadWorld(t, 'ld');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createLeadWorld, 'ld');
 
 const staff = () => w.as('staff');
 const leadCount = async () =>

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-world';
 import { leadListQuery } from './service';
 
 /**
@@ -9,10 +9,9 @@ import { leadListQuery } from './service';
  * small table would prove nothing, and `enable_seqscan = off` would prove only that the index
  * can be used, not that it is chosen.
  */
-let t: TestContext;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.db.execute(sql`
     INSERT INTO leads (first_name, last_name, email, company, phone, status, created_at)
     SELECT (ARRAY['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda'])[1 + i % 8],
@@ -34,7 +33,6 @@ beforeAll(async () => {
   // table in service is vacuumed by autovacuum; this makes the test's table the same, at once.
   await t.db.execute(sql`VACUUM ANALYZE leads`);
 }, 120_000);
-afterAll(() => t.close());
 
 const plan = async (query: SQL) => {
   const result = await t.db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (COSTS OFF) ${query}`);

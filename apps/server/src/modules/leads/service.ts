@@ -12,10 +12,10 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { everyWordInLowered, searchWords } from '../../db/word-search';
-import { leadComments, leads, users } from '../../db/schema/index';
+import { leadComments, leads } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { RawJson } from '../../http/raw-json';
-import { enqueueEmail } from '../../mail/outbox';
+import { enqueueStaffEmail } from '../../mail/outbox';
 import { notifyNewLead } from '../notifications/notify';
 import { mergeTouchMetadata } from './duplicates';
 import { newLeadEmail } from './emails';
@@ -396,10 +396,6 @@ export const createLeadService = (ctx: AppContext) => {
           target: leadTarget(row),
           data: { source: 'website' },
         });
-        const staff = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)));
         const lead = {
           ...toLeadDto(row),
           message: body.message ?? '',
@@ -412,17 +408,15 @@ export const createLeadService = (ctx: AppContext) => {
           email: lead.email,
           returning: known !== undefined,
         });
-        for (const { email } of staff)
-          await enqueueEmail(
-            tx,
-            newLeadEmail({
-              to: email,
-              portalName: config.portalName,
-              link,
-              lead,
-              returning: known !== undefined,
-            }),
-          );
+        await enqueueStaffEmail(tx, (to) =>
+          newLeadEmail({
+            to,
+            portalName: config.portalName,
+            link,
+            lead,
+            returning: known !== undefined,
+          }),
+        );
       });
       mail.poke();
     },

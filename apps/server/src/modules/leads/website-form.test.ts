@@ -1,24 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { leads } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { createLeadWorld, THANKS, type LeadWorld } from './test-helpers';
+import { useTestWorld } from '../../test/test-world';
+import { createLeadWorld, THANKS } from './test-helpers';
 
 const SITE = 'https://www.studio.example';
 const form = { first_name: 'Web', last_name: 'Visitor', email: 'web@visitor.example' };
 
-let t: TestContext;
-let w: LeadWorld;
-
-beforeAll(async () => {
-  // THROTTLE is on by default, as in production.
-  t = await createTestApp({ LEAD_FORM_ORIGINS: `${SITE}, https://studio.example/` });
-  expect(t.ctx.config.throttle).toBe(true);
-  w = await createLeadWorld(t, 'wf');
+const { t, w } = useTestWorld(createLeadWorld, 'wf', {
+  LEAD_FORM_ORIGINS: `${SITE}, https://studio.example/`,
 });
-afterAll(() => t.close());
+
+beforeAll(() => {
+  // THROTTLE is on by default, as in production.
+  expect(t.ctx.config.throttle).toBe(true);
+});
 
 const leadCount = async () =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]?.n ?? 0;

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@portal/contract/notifications';
 import { seedDemoData } from '../../seed/demo';
 import { signInDemo } from '../../test/demo-sign-in';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { sendInstantEmails } from './emails';
 
-let t: TestContext;
+const t = useTestApp({ THROTTLE: 'false' });
 beforeAll(async () => {
-  t = await createTestApp({ THROTTLE: 'false' });
   await seedDemoData(t.db);
 });
-afterAll(() => t.close());
 
 describe('demo notifications', () => {
   it('Lee’s bell has a few unread comments from the client, newest first', async () => {

@@ -1,17 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@portal/contract/notifications';
 import { clientUsers, notifications, notificationSettings } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { NOT_FOUND, UNAUTHENTICATED } from '../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../estimates/test-fixtures';
+import { createEstimateWorld } from '../estimates/test-fixtures';
 import { sendDigests, sendInstantEmails, unsubscribeLink } from './emails';
 import { NOTIFICATION_CHANNEL, notifyItemComment } from './notify';
 
-let t: TestContext;
-let w: EstimateWorld;
+const { t, w } = useTestWorld(createEstimateWorld, 'ntf');
 let colleagueId: number;
 
 const COMMENTS = '/api/estimate-item-comments/';
@@ -30,14 +30,11 @@ const rowsFor = (userId: number) =>
   t.db.select().from(notifications).where(eq(notifications.recipientId, userId));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'ntf');
   // A second user of Acme: hears of comments by the first.
   const colleague = await createUser(t.db, { email: 'ntf-colleague@acme.test', firstName: 'Cy' });
   colleagueId = colleague.id;
   await t.db.insert(clientUsers).values({ clientId: w.acme.id, userId: colleague.id });
 });
-afterAll(() => t.close());
 
 describe('who hears of an estimate item comment', () => {
   it('staff and the client’s other users, never the author or another client', async () => {

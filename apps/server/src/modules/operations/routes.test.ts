@@ -1,17 +1,13 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { enqueueEmail } from '../../mail/outbox';
 import { createS3Storage } from '../../storage/s3';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN });
-});
-afterAll(() => t.close());
+const t = useTestApp({ METRICS_TOKEN });
 
 describe('health', () => {
   it('answers liveness and readiness without a token, with or without the slash', async () => {

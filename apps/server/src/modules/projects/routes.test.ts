@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { milestones, projectNotes, projectPhases, projects } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import {
   createWorld,
@@ -10,17 +11,13 @@ import {
   NOT_FOUND,
   UNAUTHENTICATED,
   type Role,
-  type World,
 } from '../clients/test-fixtures';
 
-let t: TestContext;
-let w: World;
+const { t, w } = useTestWorld(createWorld, 'pr');
 let acmeSite: typeof projects.$inferSelect;
 let globexApp: typeof projects.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t, 'pr');
   acmeSite = await insertProject(t, { clientId: w.acme.id, name: 'Acme Site', slug: 'acme-site' });
   globexApp = await insertProject(t, {
     clientId: w.globex.id,
@@ -28,7 +25,6 @@ beforeAll(async () => {
     slug: 'globex-app',
   });
 });
-afterAll(() => t.close());
 
 const create = (body: Record<string, unknown>) =>
   w.as('staff').post('/api/projects/', { client: w.acme.id, ...body });

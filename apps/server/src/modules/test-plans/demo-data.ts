@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TestStepType } from '@portal/contract/test-plans';
-import type { TransactionalExecutor } from '../../db/client';
+import type { Executor, TransactionalExecutor } from '../../db/client';
 import { milestones, projects, testFlows, testSteps } from '../../db/schema/index';
 
 type DemoFlow = [name: string, steps: [type: TestStepType, description: string][]];
@@ -46,14 +46,20 @@ const DEMO_FLOWS: DemoFlow[] = [
   ],
 ];
 
+/** The demo project's first milestone, which holds the demo test plan (and its runs). */
+export const demoMilestone = async (tx: Executor) => {
+  const [milestone] = await tx
+    .select({ id: milestones.id })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .where(and(eq(projects.slug, DEMO_PROJECT), eq(milestones.order, 0)))
+    .limit(1);
+  return milestone;
+};
+
 export const seedDemoTestPlans = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
-    const [milestone] = await tx
-      .select({ id: milestones.id })
-      .from(milestones)
-      .innerJoin(projects, eq(projects.id, milestones.projectId))
-      .where(and(eq(projects.slug, DEMO_PROJECT), eq(milestones.order, 0)))
-      .limit(1);
+    const milestone = await demoMilestone(tx);
     if (!milestone) return;
     for (const [order, [name, steps]] of DEMO_FLOWS.entries()) {
       const [flow] = await tx

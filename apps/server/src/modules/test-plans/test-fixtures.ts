@@ -1,9 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { Milestone } from '@portal/contract/milestones';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { testFlows, testSteps } from '../../db/schema/index';
 import type { TestContext } from '../../test/test-app';
+import { idsInOrder } from '../../test/ids-in-order';
 import { created, createProjectWorld, type Role } from '../clients/test-fixtures';
 
 /**
@@ -58,26 +57,20 @@ export const createTestPlanWorld = async (t: TestContext, prefix: string) => {
   };
 
   /** A milestone's flow ids in order, after checking positions are exactly 0..n-1. */
-  const flowOrderOf = async (milestoneId: number) => {
-    const rows = await t.db
-      .select()
-      .from(testFlows)
-      .where(eq(testFlows.milestoneId, milestoneId))
-      .orderBy(asc(testFlows.order));
-    expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-    return rows.map((r) => r.id);
-  };
+  const flowOrderOf = (milestoneId: number) =>
+    idsInOrder(
+      t.db,
+      { id: testFlows.id, parent: testFlows.milestoneId, position: testFlows.order },
+      milestoneId,
+    );
 
   /** A flow's step ids in order, after checking positions are exactly 0..n-1. */
-  const stepOrderOf = async (flowId: number) => {
-    const rows = await t.db
-      .select()
-      .from(testSteps)
-      .where(eq(testSteps.testFlowId, flowId))
-      .orderBy(asc(testSteps.order));
-    expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-    return rows.map((r) => r.id);
-  };
+  const stepOrderOf = (flowId: number) =>
+    idsInOrder(
+      t.db,
+      { id: testSteps.id, parent: testSteps.testFlowId, position: testSteps.order },
+      flowId,
+    );
 
   return {
     ...w,

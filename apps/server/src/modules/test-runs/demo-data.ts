@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TestResult } from '@portal/contract/test-runs';
 import type { TransactionalExecutor } from '../../db/client';
-import { milestones, projects, testRunResults, testRuns, users } from '../../db/schema/index';
+import { testRunResults, testRuns, users } from '../../db/schema/index';
+import { demoMilestone } from '../test-plans/demo-data';
 import { copyPlan } from './service';
 
-const DEMO_PROJECT = 'acme-website-redesign';
 const DAY = 24 * 60 * 60 * 1000;
 
 type DemoRun = {
@@ -54,12 +54,7 @@ const DEMO_RUNS: DemoRun[] = [
 /** Two runs of the demo test plan (Acme's first milestone), so the runs list and report show. */
 export const seedDemoTestRuns = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
-    const [milestone] = await tx
-      .select({ id: milestones.id })
-      .from(milestones)
-      .innerJoin(projects, eq(projects.id, milestones.projectId))
-      .where(and(eq(projects.slug, DEMO_PROJECT), eq(milestones.order, 0)))
-      .limit(1);
+    const milestone = await demoMilestone(tx);
     if (!milestone) return;
     const people = await tx
       .select({ id: users.id, email: users.email })

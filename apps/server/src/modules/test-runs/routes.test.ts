@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_RUN_MESSAGES,
   type TestRun,
@@ -11,23 +11,19 @@ import {
 } from '@portal/contract/test-runs';
 import { testRunAttachments, testRunResults, testRuns } from '../../db/schema/index';
 import { multipart } from '../../test/multipart';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED, type Role } from '../clients/test-fixtures';
-import { createTestPlanWorld, type TestPlanWorld } from '../test-plans/test-fixtures';
+import { createTestPlanWorld } from '../test-plans/test-fixtures';
 
-let t: TestContext;
-let w: TestPlanWorld;
+const { t, w } = useTestWorld(createTestPlanWorld, 'trn');
 let impersonation: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createTestPlanWorld(t, 'trn');
   impersonation = (
     await issueToken(t.db, w.users.member.id, { ttlMs: 60_000, impersonatorId: w.users.staff.id })
   ).token;
 });
-afterAll(() => t.close());
 
 // The smallest valid PNG header is enough: attachments are checked by their first bytes.
 const PNG = Buffer.concat([

@@ -22,12 +22,11 @@ import {
   testRunResults,
   testRuns,
   testSteps,
-  users,
 } from '../../db/schema/index';
 import { ApiError, fieldError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
-import { enqueueEmail } from '../../mail/outbox';
+import { enqueueStaffEmail } from '../../mail/outbox';
 import { notifyTestRunSignedOff } from '../notifications/notify';
 import type { Storage } from '../../storage/storage';
 import { randomKey, PRIVATE_FOLDER } from '../../storage/keys';
@@ -436,29 +435,22 @@ export const createTestRunService = (
           .innerJoin(projects, eq(projects.id, milestones.projectId))
           .innerJoin(clients, eq(clients.id, projects.clientId))
           .where(eq(milestones.id, signed.milestoneId));
-        const staff = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
-          .orderBy(asc(users.id));
         await notifyTestRunSignedOff(tx, { actorId: who.userId, runId: id, runName: signed.name });
-        for (const { email } of staff)
-          await enqueueEmail(
-            tx,
-            signOffEmail({
-              to: email,
-              portalName: options.portalName,
-              link: options.reportUrl(id),
-              client: where?.client ?? '',
-              project: where?.project ?? '',
-              milestone: where?.milestone ?? '',
-              run: signed.name,
-              signatureName: signed.signatureName,
-              signedOffAt: signed.signedOffAt ?? new Date(),
-              note,
-              summary,
-            }),
-          );
+        await enqueueStaffEmail(tx, (to) =>
+          signOffEmail({
+            to,
+            portalName: options.portalName,
+            link: options.reportUrl(id),
+            client: where?.client ?? '',
+            project: where?.project ?? '',
+            milestone: where?.milestone ?? '',
+            run: signed.name,
+            signatureName: signed.signatureName,
+            signedOffAt: signed.signedOffAt ?? new Date(),
+            note,
+            summary,
+          }),
+        );
         return loadRun(tx, scope, id);
       }),
   };

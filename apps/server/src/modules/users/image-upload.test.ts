@@ -4,18 +4,19 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
 import { users } from '../../db/schema/index';
 import { multipart, type Part } from '../../test/multipart';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from './images';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
-let t: TestContext;
+const t = useTestApp();
 let alice: Awaited<ReturnType<typeof createUser>>;
 let bob: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createUser>>;
@@ -51,7 +52,6 @@ const imageOf = async (userId: number) =>
   (await t.db.select({ image: users.image }).from(users).where(eq(users.id, userId)))[0]?.image;
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await createUser(t.db, { email: 'alice@client.test', firstName: 'Alice' });
   bob = await createUser(t.db, { email: 'bob@client.test' });
   staff = await createUser(t.db, { email: 'boss@studio.test', isSuperuser: true });
@@ -60,7 +60,6 @@ beforeAll(async () => {
   bobToken = (await issueToken(t.db, bob.id, { ttlMs })).token;
   staffToken = (await issueToken(t.db, staff.id, { ttlMs })).token;
 });
-afterAll(() => t.close());
 
 describe('PATCH /api/users/{id}/ as multipart', () => {
   it('stores a PNG re-encoded as WebP, fitted into 512×512, under a random name', async () => {

@@ -1,14 +1,15 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, impersonations, users } from '../../db/schema/index';
-import { createTestApp, createUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/test-app';
+import { useTestApp } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { userSchema } from '@portal/contract/users';
 import { userSearchCondition } from './service';
 
 type Row = Awaited<ReturnType<typeof createUser>>;
 
-let t: TestContext;
+const t = useTestApp();
 let staff: Row;
 let otherStaff: Row;
 let alice: Row;
@@ -37,7 +38,6 @@ const impersonate = async (targetId: number, token = staffToken) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   staff = await createUser(t.db, {
     email: 'boss@studio.test',
     firstName: 'Bea',
@@ -57,7 +57,6 @@ beforeAll(async () => {
   aliceToken = await login(alice.id);
   bobToken = await login(bob.id);
 });
-afterAll(() => t.close());
 
 describe('GET /api/users/auth/', () => {
   it('answers 401 to a visitor', async () => {

@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateItemComment } from '@portal/contract/estimates';
 import { estimateItemComments, users } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
+import { createEstimateWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
+const { t, w } = useTestWorld(createEstimateWorld, 'cmt');
 let staffComment: EstimateItemComment;
 let globexComment: EstimateItemComment;
 
 const URL = '/api/estimate-item-comments/';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'cmt');
   staffComment = (
     await w.as('staff').post(URL, { item: w.items.acme.id, content: 'Staff asks' })
   ).json();
@@ -23,7 +20,6 @@ beforeAll(async () => {
     await w.as('outsider').post(URL, { item: w.items.globex.id, content: 'Globex only' })
   ).json();
 });
-afterAll(() => t.close());
 
 describe('estimate-item-comments permissions', () => {
   it('visitors get 401 everywhere', async () => {

@@ -1,20 +1,14 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { estimateItems } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import { impersonating } from '../../../test/impersonation';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
+import { createEstimateWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'itm');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'itm');
 
 /** A fresh Acme estimate with sections of the given sizes; items are named `${section}.${i}`. */
 const estimateWith = async (...sizes: number[]) => {
@@ -29,16 +23,12 @@ const estimateWith = async (...sizes: number[]) => {
   return { estimate, sections };
 };
 
-/** A section's item ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (sectionId: number) => {
-  const rows = await t.db
-    .select()
-    .from(estimateItems)
-    .where(eq(estimateItems.sectionId, sectionId))
-    .orderBy(asc(estimateItems.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (sectionId: number) =>
+  idsInOrder(
+    t.db,
+    { id: estimateItems.id, parent: estimateItems.sectionId, position: estimateItems.order },
+    sectionId,
+  );
 
 const move = (id: number, body: unknown) =>
   w.as('staff').post(`/api/estimate-items/${id}/move/`, body);

@@ -1,19 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {} from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { EstimateSection } from '@portal/contract/estimates';
-import { estimateItemComments, estimateItems, estimateSections } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { estimateSections } from '../../../db/schema/index';
+import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createEstimateWorld, type EstimateWorld } from '../test-fixtures';
+import { createEstimateWorld, expectItemGone } from '../test-fixtures';
 
-let t: TestContext;
-let w: EstimateWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEstimateWorld(t, 'sec');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createEstimateWorld, 'sec');
 
 /** A fresh Acme estimate with `n` sections named s0…s{n-1}. */
 const estimateWith = async (n: number) => {
@@ -23,16 +17,16 @@ const estimateWith = async (n: number) => {
   return { estimate, ids };
 };
 
-/** The estimate's section ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (estimateId: number) => {
-  const rows = await t.db
-    .select()
-    .from(estimateSections)
-    .where(eq(estimateSections.estimateId, estimateId))
-    .orderBy(asc(estimateSections.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (estimateId: number) =>
+  idsInOrder(
+    t.db,
+    {
+      id: estimateSections.id,
+      parent: estimateSections.estimateId,
+      position: estimateSections.order,
+    },
+    estimateId,
+  );
 
 const move = (id: number, body: unknown) =>
   w.as('staff').post(`/api/estimate-sections/${id}/move/`, body);
@@ -150,15 +144,7 @@ describe('estimate-sections: staff writes', () => {
     expect((await staff.delete(`/api/estimate-sections/${ids[1]}/`)).statusCode).toBe(204);
     expect((await staff.delete(`/api/estimate-sections/${ids[1]}/`)).statusCode).toBe(404);
     expect(await orderOf(estimate.id)).toEqual([ids[0], ids[2]]);
-    expect(await t.db.select().from(estimateItems).where(eq(estimateItems.id, item.id))).toEqual(
-      [],
-    );
-    expect(
-      await t.db
-        .select()
-        .from(estimateItemComments)
-        .where(eq(estimateItemComments.itemId, item.id)),
-    ).toEqual([]);
+    await expectItemGone(t, item.id);
   });
 
   it('pages sections with their items', async () => {

@@ -1,21 +1,19 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { milestones, type projects } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
+import { idsInOrder } from '../../../test/ids-in-order';
 import {
   createProjectWorld,
   DENIED,
   insertProject,
   NOT_FOUND,
-  type ProjectWorld,
   UNAUTHENTICATED,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
 type MilestoneDto = { id: number; name: string; project: number; order: number };
 
-let t: TestContext;
-let w: ProjectWorld;
+const { t, w } = useTestWorld(createProjectWorld, 'ms');
 let acme: ProjectRow;
 let globex: ProjectRow;
 let acmeMilestone: MilestoneDto;
@@ -28,13 +26,10 @@ const staffCreate = async (project: number, name: string): Promise<MilestoneDto>
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createProjectWorld(t, 'ms');
   ({ acme, globex } = w.projects);
   acmeMilestone = await staffCreate(acme.id, 'Kick-off');
   globexMilestone = await staffCreate(globex.id, 'Secret');
 });
-afterAll(() => t.close());
 
 /** A fresh project with `n` milestones named m0…m{n-1}. */
 const projectWith = async (slug: string, n: number) => {
@@ -44,16 +39,12 @@ const projectWith = async (slug: string, n: number) => {
   return { project, ids: created.map((m) => m.id) };
 };
 
-/** The project's milestone ids in order, after checking positions are exactly 0..n-1. */
-const orderOf = async (projectId: number) => {
-  const rows = await t.db
-    .select()
-    .from(milestones)
-    .where(eq(milestones.projectId, projectId))
-    .orderBy(asc(milestones.order));
-  expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
-  return rows.map((r) => r.id);
-};
+const orderOf = (projectId: number) =>
+  idsInOrder(
+    t.db,
+    { id: milestones.id, parent: milestones.projectId, position: milestones.order },
+    projectId,
+  );
 
 const move = (id: number, body: unknown) => w.as('staff').post(`/api/milestones/${id}/move/`, body);
 

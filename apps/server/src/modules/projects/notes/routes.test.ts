@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { activity, projectNotes, type projects } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import {
   createProjectWorld,
   DENIED,
   NOT_FOUND,
-  type ProjectWorld,
   UNAUTHENTICATED,
 } from '../../clients/test-fixtures';
 
 type ProjectRow = typeof projects.$inferSelect;
 type NoteDto = { id: number; project: number; content: string; status: string; created_at: string };
 
-let t: TestContext;
-let w: ProjectWorld;
+const { t, w } = useTestWorld(createProjectWorld, 'no');
 let acme: ProjectRow;
 let globex: ProjectRow;
 let acmeNote: NoteDto;
@@ -31,13 +29,10 @@ const addNote = async (project: number, content: string, status?: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createProjectWorld(t, 'no');
   ({ acme, globex } = w.projects);
   acmeNote = await addNote(acme.id, 'Kick-off went well.\nNext: wireframes.');
   globexNote = await addNote(globex.id, 'Confidential', 'on_hold');
 });
-afterAll(() => t.close());
 
 describe('project notes', () => {
   it('answer the spec’s shape, open by default, with an ISO creation time', () => {

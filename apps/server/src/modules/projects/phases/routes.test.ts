@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { projects } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import {
   createProjectWorld,
   DENIED,
   NOT_FOUND,
-  type ProjectWorld,
   UNAUTHENTICATED,
 } from '../../clients/test-fixtures';
 
@@ -13,8 +12,7 @@ type ProjectRow = typeof projects.$inferSelect;
 type PhaseDto = { id: number; phase_name: string };
 type ProjectPhaseDto = { id: number; project: number; phase: PhaseDto; completed: string | null };
 
-let t: TestContext;
-let w: ProjectWorld;
+const { w } = useTestWorld(createProjectWorld, 'ph');
 let acme: ProjectRow;
 let globex: ProjectRow;
 let defaults: PhaseDto[];
@@ -32,14 +30,11 @@ const addPhase = async (project: number, phase: number, completed?: string | nul
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createProjectWorld(t, 'ph');
   ({ acme, globex } = w.projects);
   defaults = (await w.as('member').get('/api/phases/')).json().results;
   acmePhase = await addPhase(acme.id, defaults[0]!.id, '2025-01-15');
   globexPhase = await addPhase(globex.id, defaults[1]!.id);
 });
-afterAll(() => t.close());
 
 describe('phases', () => {
   it('come seeded with a default list, in a project’s natural order', () => {

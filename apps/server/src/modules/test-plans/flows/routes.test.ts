@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestFlow } from '@portal/contract/test-plans';
 import { testSteps } from '../../../db/schema/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import { NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createTestPlanWorld, type TestPlanWorld } from '../test-fixtures';
+import { createTestPlanWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: TestPlanWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createTestPlanWorld(t, 'tfl');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createTestPlanWorld, 'tfl');
 
 const move = (id: number, body: unknown, role: 'staff' | 'member' = 'staff') =>
   w.as(role).post(`/api/test-flows/${id}/move/`, body);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestWorld } from '../../../test/test-world';
 import { impersonating } from '../../../test/impersonation';
 import { NOT_FOUND, UNAUTHENTICATED } from '../../clients/test-fixtures';
-import { createTestPlanWorld, type TestPlanWorld } from '../test-fixtures';
+import { createTestPlanWorld } from '../test-fixtures';
 
-let t: TestContext;
-let w: TestPlanWorld;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createTestPlanWorld(t, 'tst');
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld(createTestPlanWorld, 'tst');
 
 const move = (id: number, body: unknown, role: 'staff' | 'member' = 'staff') =>
   w.as(role).post(`/api/test-steps/${id}/move/`, body);
