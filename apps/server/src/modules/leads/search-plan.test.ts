@@ -58,6 +58,14 @@ describe('the lead list query plan', () => {
     const page = unfiltered.slice(unfiltered.indexOf('->  Limit'));
     expect(page).toContain('Index Scan using leads_created_idx');
     expect(page).not.toContain('Seq Scan');
-    expect(page).not.toContain('Sort');
+    // The rows come in the index's order, never sorted. (Each of the page's 20 leads then has its
+    // metadata keys put in JavaScript's order by a small sort in its own subplan, decision 0032:
+    // that one sorts a lead's keys, not the leads.)
+    const rows = page.slice(
+      0,
+      page.indexOf('SubPlan') === -1 ? undefined : page.indexOf('SubPlan'),
+    );
+    expect(rows).not.toContain('Sort');
+    expect(page).not.toMatch(/Sort Key: .*created_at/);
   });
 });
