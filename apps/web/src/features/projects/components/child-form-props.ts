@@ -1,15 +1,16 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { saveCallbacks } from '../../../components/forms/resource-form';
+import { saveCallbacks, type FormFrameProps } from '../../../components/forms/resource-form';
 import { projectChildSave } from '../api/child-save';
 
 type ChildSave<Body> = ReturnType<typeof projectChildSave<Body & object>>;
 
 /**
- * `onSave` and `saving` of a project child's `<ResourceForm>` (note, phase, milestone): saves
- * the record it opened with, or creates one in the project; a 400 lands on `fields`, and a
- * success closes with `message(saved)`.
+ * What a project child's `<ResourceForm>` (note, phase, milestone) takes besides its title, text
+ * and fields: its frame and form, and a save of the record it opened with, or a create in the
+ * project; a 400 lands on `fields`, and a success closes with `message(saved)`.
  */
-export const childSaveProps = <Input extends FieldValues, Output extends FieldValues, Saved>({
+export const childFormProps = <Input extends FieldValues, Output extends FieldValues, Saved>({
+  frame,
   save,
   form,
   fields,
@@ -17,6 +18,7 @@ export const childSaveProps = <Input extends FieldValues, Output extends FieldVa
   projectId,
   message,
 }: {
+  frame: FormFrameProps;
   save: {
     mutate(
       variables: ChildSave<Output>,
@@ -30,6 +32,8 @@ export const childSaveProps = <Input extends FieldValues, Output extends FieldVa
   projectId: number;
   message(saved: Saved): string;
 }) => ({
+  ...frame,
+  form,
   saving: save.isPending,
   onSave: (values: Output, close: (message: string) => void) =>
     save.mutate(

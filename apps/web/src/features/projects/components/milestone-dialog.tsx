@@ -1,6 +1,6 @@
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import { TextField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
+import { childFormProps } from './child-form-props';
 import {
   remountOnOpen,
   ResourceForm,
@@ -17,10 +17,9 @@ export type MilestoneDialogProps = FormFrameProps & {
 
 /** The milestone create dialog (spec §2), which also renames one. */
 export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
-  open,
-  onOpenChange,
   projectId,
   milestone,
+  ...frame
 }: MilestoneDialogProps) {
   const save = useSaveMilestone(projectId);
   // The update body's schema: create sends `project` too (`projectChildSave`).
@@ -29,14 +28,12 @@ export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
   return (
     <ResourceForm
       frame="dialog"
-      open={open}
-      onOpenChange={onOpenChange}
       title={milestone ? 'Rename Milestone' : 'Add Milestone'}
       description={
         milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
       }
-      form={form}
-      {...childSaveProps({
+      {...childFormProps({
+        frame,
         save,
         form,
         fields: ['name'],

@@ -4,7 +4,7 @@ import {
   type ProjectNote,
 } from '@portal/contract/projects';
 import { SelectField, TextAreaField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
+import { childFormProps } from './child-form-props';
 import { toastError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -25,10 +25,9 @@ export type ProjectNoteDrawerProps = FormFrameProps & {
 
 /** The project note drawer: the text and a status freely chosen among four (spec §4). */
 export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
-  open,
-  onOpenChange,
   projectId,
   note,
+  ...frame
 }: ProjectNoteDrawerProps) {
   const save = useSaveProjectNote(projectId);
   const deletion = useDeletion(useDeleteProjectNote(projectId));
@@ -41,12 +40,10 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
 
   return (
     <ResourceForm
-      open={open}
-      onOpenChange={onOpenChange}
       title={note ? 'Update Note' : 'Add Note'}
       description="Notes keep decisions, blockers and next steps with the project."
-      form={form}
-      {...childSaveProps({
+      {...childFormProps({
+        frame,
         save,
         form,
         fields: ['content', 'status'],
@@ -69,7 +66,7 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
             toast.undoable('The note was deleted', () =>
               restore.mutate(id, { onError: toastError }),
             );
-            onOpenChange(false);
+            frame.onOpenChange(false);
           },
         )
       }

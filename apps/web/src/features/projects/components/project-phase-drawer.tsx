@@ -1,6 +1,6 @@
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import { DateField, SelectField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
+import { childFormProps } from './child-form-props';
 import {
   closeWithToast,
   remountOnOpen,
@@ -22,11 +22,10 @@ export type ProjectPhaseDrawerProps = FormFrameProps & {
 
 /** The project phase drawer: which phase, and the day it was completed (spec §2, §4). */
 export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody({
-  open,
-  onOpenChange,
   projectId,
   taken,
   projectPhase,
+  ...frame
 }: ProjectPhaseDrawerProps) {
   const phases = usePhases();
   const save = useSaveProjectPhase(projectId);
@@ -44,12 +43,10 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
 
   return (
     <ResourceForm
-      open={open}
-      onOpenChange={onOpenChange}
       title={projectPhase ? 'Update Phase' : 'Add Phase'}
       description="A phase is complete once it has a completion date."
-      form={form}
-      {...childSaveProps({
+      {...childFormProps({
+        frame,
         save,
         form,
         fields: ['phase', 'completed'],
@@ -66,7 +63,7 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
             message: `Are you sure you want to remove ${projectPhase.phase.phase_name} from this project?`,
             confirmLabel: 'Remove',
           },
-          () => closeWithToast(onOpenChange, `${projectPhase.phase.phase_name} was removed`),
+          () => closeWithToast(frame.onOpenChange, `${projectPhase.phase.phase_name} was removed`),
         )
       }
     >
