@@ -1,12 +1,11 @@
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import { TextField } from '../../../components/forms/fields';
-import { childFormProps } from './child-form-props';
 import {
   remountOnOpen,
   ResourceForm,
-  useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { useChildForm } from './use-child-form';
 import { useSaveMilestone } from '../api/milestones';
 
 export type MilestoneDialogProps = FormFrameProps & {
@@ -21,9 +20,16 @@ export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
   milestone,
   ...frame
 }: MilestoneDialogProps) {
-  const save = useSaveMilestone(projectId);
-  // The update body's schema: create sends `project` too (`projectChildSave`).
-  const form = useResourceForm(milestoneUpdateRequestSchema, { name: milestone?.name ?? '' });
+  const childForm = useChildForm({
+    frame,
+    schema: milestoneUpdateRequestSchema,
+    defaults: { name: milestone?.name ?? '' },
+    save: useSaveMilestone(projectId),
+    fields: ['name'],
+    existing: milestone,
+    projectId,
+    message: (saved) => (milestone ? 'The milestone was renamed' : `${saved.name} was added`),
+  });
 
   return (
     <ResourceForm
@@ -32,15 +38,7 @@ export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
       description={
         milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
       }
-      {...childFormProps({
-        frame,
-        save,
-        form,
-        fields: ['name'],
-        existing: milestone,
-        projectId,
-        message: (saved) => (milestone ? 'The milestone was renamed' : `${saved.name} was added`),
-      })}
+      {...childForm}
       className="flex flex-col gap-4 pb-1"
     >
       <TextField name="name" label="Name" />

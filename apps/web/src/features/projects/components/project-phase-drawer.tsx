@@ -1,14 +1,13 @@
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import { DateField, SelectField } from '../../../components/forms/fields';
-import { childFormProps } from './child-form-props';
 import {
   closeWithToast,
   remountOnOpen,
   ResourceForm,
   useDeletion,
-  useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { useChildForm } from './use-child-form';
 import { FormError } from '../../../components/layout/form-error';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
 
@@ -28,12 +27,20 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
   ...frame
 }: ProjectPhaseDrawerProps) {
   const phases = usePhases();
-  const save = useSaveProjectPhase(projectId);
   const deletion = useDeletion(useDeleteProjectPhase(projectId));
-  // The update body's schema: create sends `project` too (`projectChildSave`).
-  const form = useResourceForm(projectPhaseUpdateRequestSchema, {
-    phase: projectPhase ? String(projectPhase.phase.id) : '',
-    completed: projectPhase?.completed ?? null,
+
+  const childForm = useChildForm({
+    frame,
+    schema: projectPhaseUpdateRequestSchema,
+    defaults: {
+      phase: projectPhase ? String(projectPhase.phase.id) : '',
+      completed: projectPhase?.completed ?? null,
+    },
+    save: useSaveProjectPhase(projectId),
+    fields: ['phase', 'completed'],
+    existing: projectPhase,
+    projectId,
+    message: (saved) => `${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`,
   });
 
   const takenIds = new Set(
@@ -45,15 +52,7 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
     <ResourceForm
       title={projectPhase ? 'Update Phase' : 'Add Phase'}
       description="A phase is complete once it has a completion date."
-      {...childFormProps({
-        frame,
-        save,
-        form,
-        fields: ['phase', 'completed'],
-        existing: projectPhase,
-        projectId,
-        message: (saved) => `${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`,
-      })}
+      {...childForm}
       deletion={
         projectPhase &&
         deletion(
