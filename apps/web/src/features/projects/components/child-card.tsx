@@ -31,7 +31,8 @@ export type ChildCardProps<T> = {
 /**
  * A card on the project page listing one kind of the project's children (milestones, notes,
  * phases): the heading and the Add button, loading and failure, the empty state, the list, and
- * the drawer that adds and edits them, opened through the URL.
+ * the drawer that adds and edits them, opened through the URL. The cards using it read alike
+ * at the top: that is each one declaring its title, texts and drawer, not a copy of logic.
  */
 export const ChildCard = <T extends { id: number }>({
   title,

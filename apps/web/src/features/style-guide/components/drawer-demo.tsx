@@ -7,6 +7,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { DemoForm, DemoFormFooter } from './demo-form';
 import { Example, Showcase } from './showcase';
 
+/** Staged like the dialog demo on purpose: the guide shows each frame the same way. */
 export const DrawerDemo = () => {
   const [open, setOpen] = useState(false);
   return (
