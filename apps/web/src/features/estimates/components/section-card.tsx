@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { GripVertical, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +25,31 @@ export type SectionCardProps = SectionActions & {
    */
   awaitsItem: boolean;
 };
+
+/** An icon button in a section's header, named by its tooltip and its accessible label alike. */
+const SectionAction = ({
+  label,
+  icon,
+  onClick,
+  className,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick(): void;
+  className?: string;
+}) => (
+  <Tooltip content={label}>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      onClick={onClick}
+      className={cn('size-8', className)}
+    >
+      {icon}
+    </Button>
+  </Tooltip>
+);
 
 /** Spec §2: '{name} - {sum of high hours, 2 decimals} Hours'. */
 const SectionTitle = ({ id, section }: { id: string; section: EstimateSection }) => (
@@ -84,28 +109,17 @@ export const SectionCard = memo(function SectionCard({
               <Plus aria-hidden />
               Create Item
             </Button>
-            <Tooltip content="Edit section">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Edit section"
-                onClick={() => onEditSection(section)}
-                className="size-8"
-              >
-                <Pencil aria-hidden />
-              </Button>
-            </Tooltip>
-            <Tooltip content="Delete section">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Delete section"
-                onClick={() => onDeleteSection(section)}
-                className="size-8 hover:bg-red-50 hover:text-red-600"
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </Tooltip>
+            <SectionAction
+              label="Edit section"
+              icon={<Pencil aria-hidden />}
+              onClick={() => onEditSection(section)}
+            />
+            <SectionAction
+              label="Delete section"
+              icon={<Trash2 aria-hidden />}
+              onClick={() => onDeleteSection(section)}
+              className="hover:bg-red-50 hover:text-red-600"
+            />
           </div>
         )}
       </header>

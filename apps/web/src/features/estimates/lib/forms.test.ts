@@ -87,6 +87,8 @@ describe('the item form', () => {
     ]);
   });
 
+  // Reads like the estimate form's bounds test: the same rule (bounds are the server's) over
+  // another form's fields, so each form's tests stay whole.
   it('lets the server judge the hours (low above high, negative, 3 decimals)', () => {
     const values = {
       ...itemFormDefaults(null),

@@ -3,6 +3,8 @@ import { Plus } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import type { FormFrameProps } from '../../../components/forms/resource-form';
+import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { SectionQuery } from './query-states';
 import { EmptyState } from './states';
 
@@ -12,30 +14,39 @@ export type ChildCardProps<T> = {
   description?: ReactNode;
   query: UseQueryResult<readonly T[]>;
   canEdit: boolean;
-  /** The Add button ('Add Note'), shown to those who may edit. */
-  add: { label: string; onClick(): void };
+  /** The URL parameter that opens the card's drawer (`?note=12`, `?note=new`). */
+  drawerKey: string;
+  /** The Add button's label ('Add Note'), shown to those who may edit; it opens the drawer empty. */
+  add: string;
   /** The empty list: its icon, its title, and for editors a hint of what to add. */
   empty: { icon: ComponentProps<typeof EmptyState>['icon']; title: string; hint: string };
-  /** The list, when there is one. */
-  children(list: readonly T[]): ReactNode;
-  /** The drawer or dialogs the card opens. */
+  /** The list, when there is one; `edit` opens the drawer on one of its records. */
+  children(list: readonly T[], edit: (record: T) => void): ReactNode;
+  /** The create/update drawer for editors: its frame, and the record it opened on if any. */
+  drawer(frame: FormFrameProps, record: T | undefined): ReactNode;
+  /** Other dialogs the card opens for editors. */
   dialogs?: ReactNode;
 };
 
 /**
  * A card on the project page listing one kind of the project's children (milestones, notes,
- * phases): the heading and the Add button, loading and failure, the empty state, the list.
+ * phases): the heading and the Add button, loading and failure, the empty state, the list, and
+ * the drawer that adds and edits them, opened through the URL. The cards using it read alike
+ * at the top: that is each one declaring its title, texts and drawer, not a copy of logic.
  */
-export const ChildCard = <T,>({
+export const ChildCard = <T extends { id: number }>({
   title,
   description,
+  drawerKey,
   query,
   canEdit,
   add,
   empty,
   children,
+  drawer,
   dialogs,
 }: ChildCardProps<T>) => {
+  const editing = useRecordDrawer(drawerKey, query.data);
   const what = title.toLowerCase();
   const headingId = `${what}-title`;
   return (
@@ -45,9 +56,9 @@ export const ChildCard = <T,>({
         description={description}
         actions={
           canEdit && (
-            <Button variant="secondary" size="sm" onClick={add.onClick}>
+            <Button variant="secondary" size="sm" onClick={editing.openNew}>
               <Plus aria-hidden />
-              {add.label}
+              {add}
             </Button>
           )
         }
@@ -59,11 +70,16 @@ export const ChildCard = <T,>({
               {canEdit ? empty.hint : undefined}
             </EmptyState>
           ) : (
-            children(list)
+            children(list, editing.openRecord)
           )
         }
       </SectionQuery>
-      {dialogs}
+      {canEdit && (
+        <>
+          {drawer({ open: editing.open, onOpenChange: editing.onOpenChange }, editing.record)}
+          {dialogs}
+        </>
+      )}
     </Card>
   );
 };

@@ -1,12 +1,11 @@
 import { milestoneUpdateRequestSchema, type Milestone } from '@portal/contract/milestones';
 import { TextField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
 import {
   remountOnOpen,
   ResourceForm,
-  useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { useChildForm } from './use-child-form';
 import { useSaveMilestone } from '../api/milestones';
 
 export type MilestoneDialogProps = FormFrameProps & {
@@ -17,33 +16,29 @@ export type MilestoneDialogProps = FormFrameProps & {
 
 /** The milestone create dialog (spec §2), which also renames one. */
 export const MilestoneDialog = remountOnOpen(function MilestoneDialogBody({
-  open,
-  onOpenChange,
   projectId,
   milestone,
+  ...frame
 }: MilestoneDialogProps) {
-  const save = useSaveMilestone(projectId);
-  // The update body's schema: create sends `project` too (`projectChildSave`).
-  const form = useResourceForm(milestoneUpdateRequestSchema, { name: milestone?.name ?? '' });
+  const childForm = useChildForm({
+    frame,
+    schema: milestoneUpdateRequestSchema,
+    defaults: { name: milestone?.name ?? '' },
+    save: useSaveMilestone(projectId),
+    fields: ['name'],
+    existing: milestone,
+    projectId,
+    message: (saved) => (milestone ? 'The milestone was renamed' : `${saved.name} was added`),
+  });
 
   return (
     <ResourceForm
       frame="dialog"
-      open={open}
-      onOpenChange={onOpenChange}
       title={milestone ? 'Rename Milestone' : 'Add Milestone'}
       description={
         milestone ? undefined : 'New milestones go to the end of the list; drag to reorder them.'
       }
-      form={form}
-      {...childSaveProps({
-        save,
-        form,
-        fields: ['name'],
-        existing: milestone,
-        projectId,
-        message: (saved) => (milestone ? 'The milestone was renamed' : `${saved.name} was added`),
-      })}
+      {...childForm}
       className="flex flex-col gap-4 pb-1"
     >
       <TextField name="name" label="Name" />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Milestone } from '@portal/contract/milestones';
-import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +17,6 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
   const milestones = useMilestones(projectId);
   const move = useMoveMilestone(projectId);
   const remove = useDeleteMilestone(projectId);
-  const editing = useRecordDrawer('milestone', milestones.data);
   const [deleting, setDeleting] = useState<Milestone | null>(null);
   const count = milestones.data?.length ?? 0;
 
@@ -44,38 +42,32 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
           <span className="hidden sm:inline">Drag the handles to reorder them.</span>
         ) : undefined
       }
+      drawerKey="milestone"
       query={milestones}
       canEdit={canEdit}
-      add={{ label: 'Add Milestone', onClick: editing.openNew }}
+      add="Add Milestone"
       empty={{
         icon: Flag,
         title: 'No milestones yet',
         hint: 'Milestones carry the test plans of the project.',
       }}
+      drawer={(frame, milestone) => (
+        <MilestoneDialog {...frame} projectId={projectId} milestone={milestone} />
+      )}
       dialogs={
-        canEdit && (
-          <>
-            <MilestoneDialog
-              open={editing.open}
-              onOpenChange={editing.onOpenChange}
-              projectId={projectId}
-              milestone={editing.record}
-            />
-            <ConfirmDialog
-              open={deleting !== null}
-              onOpenChange={(open) => !open && setDeleting(null)}
-              title="Delete milestone"
-              message="Are you sure you want to delete this milestone?"
-              confirmLabel="Delete"
-              danger
-              pending={remove.isPending}
-              onConfirm={onDelete}
-            />
-          </>
-        )
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title="Delete milestone"
+          message="Are you sure you want to delete this milestone?"
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onConfirm={onDelete}
+        />
       }
     >
-      {(list) => (
+      {(list, edit) => (
         <SortableList
           aria-label="Milestones"
           items={list}
@@ -119,7 +111,7 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
                     size="icon"
                     className="size-8 text-slate-400"
                     aria-label={`Rename ${milestone.name}`}
-                    onClick={() => editing.openRecord(milestone)}
+                    onClick={() => edit(milestone)}
                   >
                     <Pencil aria-hidden />
                   </Button>

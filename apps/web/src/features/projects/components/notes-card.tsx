@@ -1,5 +1,4 @@
 import { NotebookPen, Pencil } from 'lucide-react';
-import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { useProjectNotes } from '../api/notes';
 import { formatDate } from '../lib/format';
@@ -15,31 +14,22 @@ const excerpt = (text: string, length = 40) => {
 /** The project's notes, newest first, each with its status (spec §2, §4). */
 export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const notes = useProjectNotes(projectId);
-  const editing = useRecordDrawer('note', notes.data);
 
   return (
     <ChildCard
       title="Notes"
+      drawerKey="note"
       query={notes}
       canEdit={canEdit}
-      add={{ label: 'Add Note', onClick: editing.openNew }}
+      add="Add Note"
       empty={{
         icon: NotebookPen,
         title: 'No notes yet',
         hint: 'Keep decisions, blockers and next steps here.',
       }}
-      dialogs={
-        canEdit && (
-          <ProjectNoteDrawer
-            open={editing.open}
-            onOpenChange={editing.onOpenChange}
-            projectId={projectId}
-            note={editing.record}
-          />
-        )
-      }
+      drawer={(frame, note) => <ProjectNoteDrawer {...frame} projectId={projectId} note={note} />}
     >
-      {(list) => (
+      {(list, edit) => (
         <ul aria-label="Notes" className="divide-y divide-slate-100">
           {list.map((note) => (
             <li key={note.id} className="px-5 py-4">
@@ -56,7 +46,7 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
                     size="icon"
                     className="-my-1 size-8 text-slate-400"
                     aria-label={`Edit note: ${excerpt(note.content)}`}
-                    onClick={() => editing.openRecord(note)}
+                    onClick={() => edit(note)}
                   >
                     <Pencil aria-hidden />
                   </Button>

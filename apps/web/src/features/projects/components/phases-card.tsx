@@ -1,5 +1,4 @@
 import { CircleCheck, CircleDashed, ListChecks, Pencil } from 'lucide-react';
-import { useRecordDrawer } from '../../../lib/use-drawer-param';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useProjectPhases } from '../api/phases';
@@ -10,32 +9,29 @@ import { ChildCard } from './child-card';
 /** The phases the project goes through; complete once dated (spec §4). */
 export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const phases = useProjectPhases(projectId);
-  const editing = useRecordDrawer('phase', phases.data);
 
   return (
     <ChildCard
       title="Phases"
+      drawerKey="phase"
       query={phases}
       canEdit={canEdit}
-      add={{ label: 'Add Phase', onClick: editing.openNew }}
+      add="Add Phase"
       empty={{
         icon: ListChecks,
         title: 'No phases yet',
         hint: 'Add the phases this project goes through.',
       }}
-      dialogs={
-        canEdit && (
-          <ProjectPhaseDrawer
-            open={editing.open}
-            onOpenChange={editing.onOpenChange}
-            projectId={projectId}
-            taken={phases.data ?? []}
-            projectPhase={editing.record}
-          />
-        )
-      }
+      drawer={(frame, projectPhase) => (
+        <ProjectPhaseDrawer
+          {...frame}
+          projectId={projectId}
+          taken={phases.data ?? []}
+          projectPhase={projectPhase}
+        />
+      )}
     >
-      {(list) => (
+      {(list, edit) => (
         <ol aria-label="Phases" className="px-5 py-4">
           {list.map((projectPhase, index) => {
             const completed = formatDate(projectPhase.completed);
@@ -71,7 +67,7 @@ export const PhasesCard = ({ projectId, canEdit }: { projectId: number; canEdit:
                     size="icon"
                     className="size-8 text-slate-400"
                     aria-label={`Edit ${projectPhase.phase.phase_name}`}
-                    onClick={() => editing.openRecord(projectPhase)}
+                    onClick={() => edit(projectPhase)}
                   >
                     <Pencil aria-hidden />
                   </Button>

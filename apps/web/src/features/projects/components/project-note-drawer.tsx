@@ -4,16 +4,15 @@ import {
   type ProjectNote,
 } from '@portal/contract/projects';
 import { SelectField, TextAreaField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
 import { toastError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
   remountOnOpen,
   ResourceForm,
   useDeletion,
-  useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { useChildForm } from './use-child-form';
 import { useDeleteProjectNote, useRestoreProjectNote, useSaveProjectNote } from '../api/notes';
 import { noteStatusLabel } from './status-badge';
 
@@ -25,35 +24,32 @@ export type ProjectNoteDrawerProps = FormFrameProps & {
 
 /** The project note drawer: the text and a status freely chosen among four (spec §4). */
 export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
-  open,
-  onOpenChange,
   projectId,
   note,
+  ...frame
 }: ProjectNoteDrawerProps) {
-  const save = useSaveProjectNote(projectId);
   const deletion = useDeletion(useDeleteProjectNote(projectId));
   const restore = useRestoreProjectNote(projectId);
-  // The update body's schema: create sends `project` too (`projectChildSave`).
-  const form = useResourceForm(projectNoteUpdateRequestSchema, {
-    content: note?.content ?? '',
-    status: note?.status ?? 'open',
+
+  const childForm = useChildForm({
+    frame,
+    schema: projectNoteUpdateRequestSchema,
+    defaults: {
+      content: note?.content ?? '',
+      status: note?.status ?? 'open',
+    },
+    save: useSaveProjectNote(projectId),
+    fields: ['content', 'status'],
+    existing: note,
+    projectId,
+    message: () => (note ? 'The note was updated' : 'The note was added'),
   });
 
   return (
     <ResourceForm
-      open={open}
-      onOpenChange={onOpenChange}
       title={note ? 'Update Note' : 'Add Note'}
       description="Notes keep decisions, blockers and next steps with the project."
-      form={form}
-      {...childSaveProps({
-        save,
-        form,
-        fields: ['content', 'status'],
-        existing: note,
-        projectId,
-        message: () => (note ? 'The note was updated' : 'The note was added'),
-      })}
+      {...childForm}
       deletion={
         note &&
         deletion(
@@ -69,7 +65,7 @@ export const ProjectNoteDrawer = remountOnOpen(function ProjectNoteDrawerBody({
             toast.undoable('The note was deleted', () =>
               restore.mutate(id, { onError: toastError }),
             );
-            onOpenChange(false);
+            frame.onOpenChange(false);
           },
         )
       }

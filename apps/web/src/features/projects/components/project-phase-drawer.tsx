@@ -1,14 +1,13 @@
 import { projectPhaseUpdateRequestSchema, type ProjectPhase } from '@portal/contract/projects';
 import { DateField, SelectField } from '../../../components/forms/fields';
-import { childSaveProps } from './child-save-props';
 import {
   closeWithToast,
   remountOnOpen,
   ResourceForm,
   useDeletion,
-  useResourceForm,
   type FormFrameProps,
 } from '../../../components/forms/resource-form';
+import { useChildForm } from './use-child-form';
 import { FormError } from '../../../components/layout/form-error';
 import { useDeleteProjectPhase, usePhases, useSaveProjectPhase } from '../api/phases';
 
@@ -22,19 +21,26 @@ export type ProjectPhaseDrawerProps = FormFrameProps & {
 
 /** The project phase drawer: which phase, and the day it was completed (spec §2, §4). */
 export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody({
-  open,
-  onOpenChange,
   projectId,
   taken,
   projectPhase,
+  ...frame
 }: ProjectPhaseDrawerProps) {
   const phases = usePhases();
-  const save = useSaveProjectPhase(projectId);
   const deletion = useDeletion(useDeleteProjectPhase(projectId));
-  // The update body's schema: create sends `project` too (`projectChildSave`).
-  const form = useResourceForm(projectPhaseUpdateRequestSchema, {
-    phase: projectPhase ? String(projectPhase.phase.id) : '',
-    completed: projectPhase?.completed ?? null,
+
+  const childForm = useChildForm({
+    frame,
+    schema: projectPhaseUpdateRequestSchema,
+    defaults: {
+      phase: projectPhase ? String(projectPhase.phase.id) : '',
+      completed: projectPhase?.completed ?? null,
+    },
+    save: useSaveProjectPhase(projectId),
+    fields: ['phase', 'completed'],
+    existing: projectPhase,
+    projectId,
+    message: (saved) => `${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`,
   });
 
   const takenIds = new Set(
@@ -44,19 +50,9 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
 
   return (
     <ResourceForm
-      open={open}
-      onOpenChange={onOpenChange}
       title={projectPhase ? 'Update Phase' : 'Add Phase'}
       description="A phase is complete once it has a completion date."
-      form={form}
-      {...childSaveProps({
-        save,
-        form,
-        fields: ['phase', 'completed'],
-        existing: projectPhase,
-        projectId,
-        message: (saved) => `${saved.phase.phase_name} was ${projectPhase ? 'updated' : 'added'}`,
-      })}
+      {...childForm}
       deletion={
         projectPhase &&
         deletion(
@@ -66,7 +62,7 @@ export const ProjectPhaseDrawer = remountOnOpen(function ProjectPhaseDrawerBody(
             message: `Are you sure you want to remove ${projectPhase.phase.phase_name} from this project?`,
             confirmLabel: 'Remove',
           },
-          () => closeWithToast(onOpenChange, `${projectPhase.phase.phase_name} was removed`),
+          () => closeWithToast(frame.onOpenChange, `${projectPhase.phase.phase_name} was removed`),
         )
       }
     >

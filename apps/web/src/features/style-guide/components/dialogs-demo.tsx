@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { DemoForm, DemoFormFooter } from './demo-form';
 import { Example, Readout, Showcase, ShowcaseGrid } from './showcase';
 
 export const DialogsDemo = () => {
@@ -85,29 +86,17 @@ export const DialogsDemo = () => {
           onOpenChange={setFormOpen}
           title="Rename milestone"
           description="The new name shows on the test plan and in page titles."
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setFormOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" form="sg-rename-form">
-                Save
-              </Button>
-            </>
-          }
+          footer={<DemoFormFooter form="sg-rename-form" onCancel={() => setFormOpen(false)} />}
         >
-          <form
+          <DemoForm
             id="sg-rename-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setFormOpen(false);
-              toast.success('Milestone renamed');
-            }}
+            saved="Milestone renamed"
+            onSaved={() => setFormOpen(false)}
           >
             <Field label="Name" htmlFor="sg-milestone-name">
               <Input id="sg-milestone-name" defaultValue="Beta release" />
             </Field>
-          </form>
+          </DemoForm>
         </Dialog>
       </Showcase>
     </ShowcaseGrid>

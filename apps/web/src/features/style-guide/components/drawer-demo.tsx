@@ -4,9 +4,10 @@ import { Drawer } from '../../../components/ui/drawer';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
+import { DemoForm, DemoFormFooter } from './demo-form';
 import { Example, Showcase } from './showcase';
 
+/** Staged like the dialog demo on purpose: the guide shows each frame the same way. */
 export const DrawerDemo = () => {
   const [open, setOpen] = useState(false);
   return (
@@ -22,25 +23,13 @@ export const DrawerDemo = () => {
         onOpenChange={setOpen}
         title="Edit lead"
         description="Changes are saved for everyone on the team."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="sg-lead-form">
-              Save
-            </Button>
-          </>
-        }
+        footer={<DemoFormFooter form="sg-lead-form" onCancel={() => setOpen(false)} />}
       >
-        <form
+        <DemoForm
           id="sg-lead-form"
+          saved="Lead saved"
+          onSaved={() => setOpen(false)}
           className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setOpen(false);
-            toast.success('Lead saved');
-          }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" htmlFor="sg-lead-first">
@@ -62,7 +51,7 @@ export const DrawerDemo = () => {
               defaultValue="Met at the conference; wants a quote for a mobile app."
             />
           </Field>
-        </form>
+        </DemoForm>
       </Drawer>
     </Showcase>
   );

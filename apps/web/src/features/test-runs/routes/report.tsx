@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronLeft, PenLine, Play, Printer } from 'lucide-react';
+import { PenLine, Play, Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TestRun } from '@portal/contract/test-runs';
 import { Badge } from '../../../components/ui/badge';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { Markdown } from '../../test-plans/components/markdown';
 import { Attachments } from '../components/attachments';
 import { ResultsBar, ResultsLegend } from '../components/results-bar';
+import { PlanBackLink } from '../components/plan-back-link';
 import { RunLoader } from '../components/run-loader';
 import { SignOffDialog } from '../components/sign-off-dialog';
 import {
@@ -46,13 +47,7 @@ const Report = ({ run }: { run: TestRun }) => {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8 print:max-w-none print:p-0">
       <header className="mb-6 flex flex-col gap-4">
-        <Link
-          to={`/milestones/${run.milestone}`}
-          className="inline-flex items-center gap-1 self-start text-sm text-slate-500 underline-offset-4 hover:text-slate-900 hover:underline print:hidden"
-        >
-          <ChevronLeft aria-hidden className="size-4" />
-          Test plan
-        </Link>
+        <PlanBackLink milestone={run.milestone} className="self-start print:hidden" />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">

@@ -33,12 +33,15 @@ import {
 } from '../api/runs';
 import { Attachments } from '../components/attachments';
 import { ResultsBar } from '../components/results-bar';
+import { PlanBackLink } from '../components/plan-back-link';
 import { RunLoader } from '../components/run-loader';
 import { nextUntested } from '../lib/navigation';
 import { RESULT_COLORS, RESULT_LABELS } from '../lib/labels';
 
 type Outcome = Exclude<TestResult, 'untested'>;
 
+// Each outcome's classes are written out whole, not built from a colour name: Tailwind finds
+// only class names that stand in the source, so the four entries look alike on purpose.
 const OUTCOMES: { result: Outcome; key: string; label: string; icon: ReactNode; cls: string }[] = [
   {
     result: 'passed',
@@ -196,13 +199,7 @@ const Runner = ({ run }: { run: TestRun }) => {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <header className="mb-5">
-        <Link
-          to={`/milestones/${run.milestone}`}
-          className="mb-2 inline-flex items-center gap-1 text-sm text-slate-500 underline-offset-4 hover:text-slate-900 hover:underline"
-        >
-          <ChevronLeft aria-hidden className="size-4" />
-          Test plan
-        </Link>
+        <PlanBackLink milestone={run.milestone} className="mb-2" />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{run.name}</h1>
           <div className="flex gap-2">
