@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   EstimateSection,
   EstimateSectionCreateRequest,
@@ -9,7 +9,7 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database } from '../../../db/client';
 import { estimateSections } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { parentsPage, underParent } from '../../../http/list-by-parent';
+import { parentReads } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
@@ -28,25 +28,11 @@ export const sectionOrder = ordering(sectionColumns);
 
 /** An estimate's sections, in their order, each answered with its items. */
 export const createEstimateSectionService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(estimateSections.id, id), estimateScope(db, scope, estimateSections.estimateId));
-
-  const findOne = async (scope: Scope, id: number): Promise<EstimateSection | null> =>
-    (await loadSections(db, visible(scope, id)))[0] ?? null;
+  const { visible, findOne, list } = parentReads(db, sectionColumns, estimateScope, loadSections);
 
   return {
     list: (scope: Scope, filters: EstimateSectionListQuery, page: (total: number) => PageWindow) =>
-      parentsPage(
-        db,
-        sectionColumns,
-        underParent(
-          estimateScope(db, scope, estimateSections.estimateId),
-          estimateSections.estimateId,
-          filters.estimate,
-        ),
-        page,
-        (inPage) => loadSections(db, inPage),
-      ),
+      list(scope, filters.estimate, page),
 
     retrieve: findOne,
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MoveRequest } from '@portal/contract/ordering';
 import type {
   TestFlow,
@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../../../db/client';
 import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { parentsPage, underParent } from '../../../http/list-by-parent';
+import { parentReads } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
@@ -26,11 +26,7 @@ export const flowOrder = ordering(flowColumns);
 
 /** A milestone's test flows, in their order, each answered with its steps. */
 export const createTestFlowService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(testFlows.id, id), milestoneScope(db, scope, testFlows.milestoneId));
-
-  const findOne = async (scope: Scope, id: number): Promise<TestFlow | null> =>
-    (await loadFlows(db, visible(scope, id)))[0] ?? null;
+  const { visible, findOne, list } = parentReads(db, flowColumns, milestoneScope, loadFlows);
 
   /** The milestone of a flow the scope may see; flows never change milestone. */
   const milestoneOf = async (scope: Scope, id: number) => {
@@ -44,17 +40,7 @@ export const createTestFlowService = (db: Database) => {
 
   return {
     list: (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) =>
-      parentsPage(
-        db,
-        flowColumns,
-        underParent(
-          milestoneScope(db, scope, testFlows.milestoneId),
-          testFlows.milestoneId,
-          filters.milestone,
-        ),
-        page,
-        (inPage) => loadFlows(db, inPage),
-      ),
+      list(scope, filters.milestone, page),
 
     retrieve: findOne,
 
