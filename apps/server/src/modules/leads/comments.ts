@@ -13,6 +13,7 @@ import type { PageWindow } from '../../http/pagination';
 import { live, purgeExpired, restorable } from '../../http/soft-delete';
 import { notifyLeadComment } from '../notifications/notify';
 import { excerpt, record } from '../activity/record';
+import { authorColumns, authorOf, mayDeleteComment, type AuthorColumns } from '../users/authors';
 
 const isForeignKeyViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
@@ -25,31 +26,18 @@ const columns = {
   lead: leadComments.leadId,
   message: leadComments.message,
   createdAt: leadComments.createdAt,
-  authorId: users.id,
-  authorEmail: users.email,
+  ...authorColumns,
 };
 
-type CommentRecord = {
-  id: number;
-  lead: number;
-  message: string;
-  createdAt: Date;
-  authorId: number | null;
-  authorEmail: string | null;
-};
+type CommentRecord = { id: number; lead: number; message: string; createdAt: Date } & AuthorColumns;
 
 const toCommentDto = (r: CommentRecord): LeadComment => ({
   id: r.id,
   lead: r.lead,
   message: r.message,
-  created_by:
-    r.authorId !== null && r.authorEmail !== null ? { id: r.authorId, email: r.authorEmail } : null,
+  created_by: authorOf(r),
   created_at: r.createdAt.toISOString(),
 });
-
-/** Who may delete a comment: its author, or staff. */
-export const mayDeleteComment = (auth: AuthContext, authorId: number | null) =>
-  auth.user.isSuperuser || (authorId !== null && authorId === auth.user.id);
 
 /** Comments on leads (staff only); oldest first, as a conversation reads. */
 /** An entry on a lead known by id: its label is read inside the insert. */
