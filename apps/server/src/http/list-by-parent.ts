@@ -67,26 +67,34 @@ export const parentsPage = async <Row>(
 /**
  * The reads of an ordered parent answered with its children (estimate sections with their items,
  * test flows with their steps), seen through the scope of the record they hang under: `visible`
- * is the WHERE of one of them, `findOne` reads it, `list` is the `?<parent>=` page. `load` reads
- * the rows a condition matches, each with its children.
+ * is the WHERE of one of them, `findOne` reads it, `list` is the service's list, the
+ * `?<filter>=` page. `load` reads the rows a condition matches, each with its children.
  */
-export const parentReads = <Row>(
+export const parentReads = <Row, Filter extends string>(
   db: Executor,
   columns: OrderedTable,
-  parentScope: ScopeCondition,
+  parent: { scope: ScopeCondition; filter: Filter },
   load: (db: Executor, where: SQL | undefined) => Promise<Row[]>,
 ) => {
   const visible = (scope: Scope, id: number) =>
-    and(eq(columns.id, id), parentScope(db, scope, columns.parent));
+    and(eq(columns.id, id), parent.scope(db, scope, columns.parent));
   return {
     visible,
     findOne: async (scope: Scope, id: number): Promise<Row | null> =>
       (await load(db, visible(scope, id)))[0] ?? null,
-    list: (scope: Scope, parentId: number | undefined, page: (total: number) => PageWindow) =>
+    list: (
+      scope: Scope,
+      filters: { [key in Filter]?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) =>
       parentsPage(
         db,
         columns,
-        underParent(parentScope(db, scope, columns.parent), columns.parent, parentId),
+        underParent(
+          parent.scope(db, scope, columns.parent),
+          columns.parent,
+          filters[parent.filter],
+        ),
         page,
         (inPage) => load(db, inPage),
       ),

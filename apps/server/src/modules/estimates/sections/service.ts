@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type {
   EstimateSection,
   EstimateSectionCreateRequest,
-  EstimateSectionListQuery,
   EstimateSectionUpdateRequest,
 } from '@portal/contract/estimates';
 import type { MoveRequest } from '@portal/contract/ordering';
@@ -10,7 +9,6 @@ import type { Database } from '../../../db/client';
 import { estimateSections } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
 import { parentReads } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
 import { emptySectionDto, loadSections } from '../sections-query';
@@ -28,11 +26,15 @@ export const sectionOrder = ordering(sectionColumns);
 
 /** An estimate's sections, in their order, each answered with its items. */
 export const createEstimateSectionService = (db: Database) => {
-  const { visible, findOne, list } = parentReads(db, sectionColumns, estimateScope, loadSections);
+  const { visible, findOne, list } = parentReads(
+    db,
+    sectionColumns,
+    { scope: estimateScope, filter: 'estimate' },
+    loadSections,
+  );
 
   return {
-    list: (scope: Scope, filters: EstimateSectionListQuery, page: (total: number) => PageWindow) =>
-      list(scope, filters.estimate, page),
+    list,
 
     retrieve: findOne,
 

@@ -3,14 +3,12 @@ import type { MoveRequest } from '@portal/contract/ordering';
 import type {
   TestFlow,
   TestFlowCreateRequest,
-  TestFlowListQuery,
   TestFlowUpdateRequest,
 } from '@portal/contract/test-plans';
 import type { Database } from '../../../db/client';
 import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
 import { parentReads } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
 import { loadFlows } from '../flows-query';
@@ -26,7 +24,12 @@ export const flowOrder = ordering(flowColumns);
 
 /** A milestone's test flows, in their order, each answered with its steps. */
 export const createTestFlowService = (db: Database) => {
-  const { visible, findOne, list } = parentReads(db, flowColumns, milestoneScope, loadFlows);
+  const { visible, findOne, list } = parentReads(
+    db,
+    flowColumns,
+    { scope: milestoneScope, filter: 'milestone' },
+    loadFlows,
+  );
 
   /** The milestone of a flow the scope may see; flows never change milestone. */
   const milestoneOf = async (scope: Scope, id: number) => {
@@ -39,8 +42,7 @@ export const createTestFlowService = (db: Database) => {
   };
 
   return {
-    list: (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) =>
-      list(scope, filters.milestone, page),
+    list,
 
     retrieve: findOne,
 
