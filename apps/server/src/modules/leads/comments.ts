@@ -31,6 +31,8 @@ const columns = {
 
 type CommentRecord = { id: number; lead: number; message: string; createdAt: Date } & AuthorColumns;
 
+// Shaped like an estimate item comment's, with the lead API's own names (`message`,
+// `created_by`): only the author is shared (`users/authors.ts`).
 const toCommentDto = (r: CommentRecord): LeadComment => ({
   id: r.id,
   lead: r.lead,
@@ -39,7 +41,6 @@ const toCommentDto = (r: CommentRecord): LeadComment => ({
   created_at: r.createdAt.toISOString(),
 });
 
-/** Comments on leads (staff only); oldest first, as a conversation reads. */
 /** An entry on a lead known by id: its label is read inside the insert. */
 const onLead = (leadId: number) => ({
   target: {
@@ -49,6 +50,7 @@ const onLead = (leadId: number) => ({
   },
 });
 
+/** Comments on leads (staff only); oldest first, as a conversation reads. */
 export const createLeadCommentService = (db: Database) => {
   const select = () =>
     db.select(columns).from(leadComments).leftJoin(users, eq(users.id, leadComments.createdById));

@@ -28,6 +28,8 @@ const columns = {
 
 type CommentRecord = { id: number; item: number; content: string; createdAt: Date } & AuthorColumns;
 
+// Shaped like a lead comment's row and answer, but the API names differ (`content` and `user`
+// here, `message` and `created_by` there): only the author is shared (`users/authors.ts`).
 const toCommentDto = (r: CommentRecord): EstimateItemComment => ({
   id: r.id,
   item: r.item,
