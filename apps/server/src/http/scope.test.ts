@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientUsers } from '../db/schema/index';
+import { clients, clientUsers, projects } from '../db/schema/index';
 import { createUser } from '../test/test-app';
 import { useTestApp } from '../test/test-world';
-import { clientIdsOf, clientScope, scoped, type Scope, visibleOr404 } from './scope';
+import { clientIdsOf, clientScope, scoped, scopeThrough, type Scope, visibleOr404 } from './scope';
 
 const t = useTestApp();
 let w: {
@@ -64,6 +64,34 @@ describe('scope', () => {
       .where(scoped(t.db, member, clients.id, undefined));
     expect(rows.map((r) => r.id)).toEqual([w.acme.id]);
     expect(await clientIdsOf(t.db, w.users.member.id)).toEqual([w.acme.id]);
+  });
+
+  it('scopes a record through its parent: the projects of the clients a member belongs to', async () => {
+    const [acmeSite, globexSite] = await t.db
+      .insert(projects)
+      .values([
+        { clientId: w.acme.id, name: 'Acme site', slug: 'sc-acme-site' },
+        { clientId: w.globex.id, name: 'Globex site', slug: 'sc-globex-site' },
+      ])
+      .returning();
+    if (!acmeSite || !globexSite) throw new Error('projects not created');
+    const projectScope = scopeThrough(projects, 'clientId', clientScope);
+    const visibleProjects = async (scope: Scope) =>
+      (
+        await t.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(projectScope(t.db, scope, projects.id))
+          .orderBy(asc(projects.id))
+      ).map((row) => row.id);
+    expect(await visibleProjects({ kind: 'member', userId: w.users.member.id })).toEqual([
+      acmeSite.id,
+    ]);
+    expect(await visibleProjects({ kind: 'staff', userId: w.users.staff.id })).toEqual([
+      acmeSite.id,
+      globexSite.id,
+    ]);
+    expect(projectScope(t.db, { kind: 'staff', userId: 1 }, projects.id)).toBeUndefined();
   });
 
   it('turns a detail the scope cannot see into a 404', () => {
