@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, clientUsers, projects } from '../db/schema/index';
 import { createUser } from '../test/test-app';
 import { useTestApp } from '../test/test-world';
-import { clientIdsOf, clientScope, scoped, scopeThrough, type Scope, visibleOr404 } from './scope';
+import {
+  clientIdsOf,
+  clientScope,
+  scoped,
+  scopeThrough,
+  type Scope,
+  type ScopeCondition,
+  visibleOr404,
+} from './scope';
 
 const t = useTestApp();
 let w: {
@@ -30,14 +38,21 @@ beforeAll(async () => {
   w = { acme, globex, users: { staff, member, outsider } };
 });
 
-const visibleClients = async (scope: Scope) =>
+/** The ids of `table` a scope condition keeps, in id order. */
+const visibleIds = async (
+  table: typeof clients | typeof projects,
+  condition: ScopeCondition,
+  scope: Scope,
+) =>
   (
     await t.db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(clientScope(t.db, scope, clients.id))
-      .orderBy(asc(clients.id))
+      .select({ id: table.id })
+      .from(table)
+      .where(condition(t.db, scope, table.id))
+      .orderBy(asc(table.id))
   ).map((row) => row.id);
+
+const visibleClients = (scope: Scope) => visibleIds(clients, clientScope, scope);
 
 describe('scope', () => {
   it('lets staff see every client, members their own, and anyone else nothing', async () => {
@@ -76,14 +91,7 @@ describe('scope', () => {
       .returning();
     if (!acmeSite || !globexSite) throw new Error('projects not created');
     const projectScope = scopeThrough(projects, 'clientId', clientScope);
-    const visibleProjects = async (scope: Scope) =>
-      (
-        await t.db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(projectScope(t.db, scope, projects.id))
-          .orderBy(asc(projects.id))
-      ).map((row) => row.id);
+    const visibleProjects = (scope: Scope) => visibleIds(projects, projectScope, scope);
     expect(await visibleProjects({ kind: 'member', userId: w.users.member.id })).toEqual([
       acmeSite.id,
     ]);
