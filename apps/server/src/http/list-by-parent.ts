@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import type { OrderedTable } from './ordering';
 import type { PageWindow } from './pagination';
+import type { Scope, ScopeCondition } from './scope';
 
 /**
  * The WHERE of a "list by parent" call (`?project=`, `?estimate=`, `?milestone=`…): what the
@@ -61,4 +62,41 @@ export const parentsPage = async <Row>(
     .limit(window.limit)
     .offset(window.offset);
   return { count: total, window, rows: await load(inArray(columns.id, pageIds)) };
+};
+
+/**
+ * The reads of an ordered parent answered with its children (estimate sections with their items,
+ * test flows with their steps), seen through the scope of the record they hang under: `visible`
+ * is the WHERE of one of them, `findOne` reads it, `list` is the service's list, the
+ * `?<filter>=` page. `load` reads the rows a condition matches, each with its children.
+ */
+export const parentReads = <Row, Filter extends string>(
+  db: Executor,
+  columns: OrderedTable,
+  parent: { scope: ScopeCondition; filter: Filter },
+  load: (db: Executor, where: SQL | undefined) => Promise<Row[]>,
+) => {
+  const visible = (scope: Scope, id: number) =>
+    and(eq(columns.id, id), parent.scope(db, scope, columns.parent));
+  return {
+    visible,
+    findOne: async (scope: Scope, id: number): Promise<Row | null> =>
+      (await load(db, visible(scope, id)))[0] ?? null,
+    list: (
+      scope: Scope,
+      filters: { [key in Filter]?: number | undefined },
+      page: (total: number) => PageWindow,
+    ) =>
+      parentsPage(
+        db,
+        columns,
+        underParent(
+          parent.scope(db, scope, columns.parent),
+          columns.parent,
+          filters[parent.filter],
+        ),
+        page,
+        (inPage) => load(db, inPage),
+      ),
+  };
 };

@@ -1,9 +1,17 @@
 import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientUsers } from '../db/schema/index';
+import { clients, clientUsers, projects } from '../db/schema/index';
 import { createUser } from '../test/test-app';
 import { useTestApp } from '../test/test-world';
-import { clientIdsOf, clientScope, scoped, type Scope, visibleOr404 } from './scope';
+import {
+  clientIdsOf,
+  clientScope,
+  scoped,
+  scopeThrough,
+  type Scope,
+  type ScopeCondition,
+  visibleOr404,
+} from './scope';
 
 const t = useTestApp();
 let w: {
@@ -30,14 +38,21 @@ beforeAll(async () => {
   w = { acme, globex, users: { staff, member, outsider } };
 });
 
-const visibleClients = async (scope: Scope) =>
+/** The ids of `table` a scope condition keeps, in id order. */
+const visibleIds = async (
+  table: typeof clients | typeof projects,
+  condition: ScopeCondition,
+  scope: Scope,
+) =>
   (
     await t.db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(clientScope(t.db, scope, clients.id))
-      .orderBy(asc(clients.id))
+      .select({ id: table.id })
+      .from(table)
+      .where(condition(t.db, scope, table.id))
+      .orderBy(asc(table.id))
   ).map((row) => row.id);
+
+const visibleClients = (scope: Scope) => visibleIds(clients, clientScope, scope);
 
 describe('scope', () => {
   it('lets staff see every client, members their own, and anyone else nothing', async () => {
@@ -64,6 +79,27 @@ describe('scope', () => {
       .where(scoped(t.db, member, clients.id, undefined));
     expect(rows.map((r) => r.id)).toEqual([w.acme.id]);
     expect(await clientIdsOf(t.db, w.users.member.id)).toEqual([w.acme.id]);
+  });
+
+  it('scopes a record through its parent: the projects of the clients a member belongs to', async () => {
+    const [acmeSite, globexSite] = await t.db
+      .insert(projects)
+      .values([
+        { clientId: w.acme.id, name: 'Acme site', slug: 'sc-acme-site' },
+        { clientId: w.globex.id, name: 'Globex site', slug: 'sc-globex-site' },
+      ])
+      .returning();
+    if (!acmeSite || !globexSite) throw new Error('projects not created');
+    const projectScope = scopeThrough(projects, 'clientId', clientScope);
+    const visibleProjects = (scope: Scope) => visibleIds(projects, projectScope, scope);
+    expect(await visibleProjects({ kind: 'member', userId: w.users.member.id })).toEqual([
+      acmeSite.id,
+    ]);
+    expect(await visibleProjects({ kind: 'staff', userId: w.users.staff.id })).toEqual([
+      acmeSite.id,
+      globexSite.id,
+    ]);
+    expect(projectScope(t.db, { kind: 'staff', userId: 1 }, projects.id)).toBeUndefined();
   });
 
   it('turns a detail the scope cannot see into a 404', () => {

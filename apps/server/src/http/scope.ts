@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { clientUsers } from '../db/schema/index';
@@ -37,6 +37,39 @@ export const clientIdsOf = async (db: Executor, userId: number): Promise<number[
  */
 export const clientScope = (db: Executor, scope: Scope, clientId: PgColumn): SQL | undefined =>
   scope.kind === 'staff' ? undefined : inArray(clientId, memberClientIds(db, scope.userId));
+
+/** A WHERE condition on an id column keeping what the scope may see (undefined: everything). */
+export type ScopeCondition = (db: Executor, scope: Scope, id: PgColumn) => SQL | undefined;
+
+/**
+ * The scope of a record that belongs to a parent (a project to its client, a section to its
+ * estimate…): the ids of `table`'s rows whose `parent` column names a parent the scope may see,
+ * as a subquery run inside the caller's statement. Chained, it walks up to the client: items →
+ * sections → estimates → projects → `clientScope`. Staff see everything: nothing is added.
+ */
+export const scopeThrough = <
+  K extends string,
+  T extends PgTable & { id: PgColumn } & Record<K, PgColumn>,
+>(
+  table: T,
+  parent: K,
+  parentScope: ScopeCondition,
+): ScopeCondition => {
+  // Read once, as plain table and columns: drizzle's `from` cannot check a generic table.
+  const rows: PgTable = table;
+  const { id } = table;
+  const parentId = table[parent];
+  return (db, scope, column) =>
+    scope.kind === 'staff'
+      ? undefined
+      : inArray(
+          column,
+          db
+            .select({ id })
+            .from(rows)
+            .where(parentScope(db, scope, parentId)),
+        );
+};
 
 /** `clientScope` for raw SQL: `clientId` is an expression such as sql`p.client_id`. */
 export const clientScopeSql = (scope: Scope, clientId: SQL): SQL =>

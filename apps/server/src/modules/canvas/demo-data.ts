@@ -31,7 +31,11 @@ const field = (label: string, type: ModelField['type'], required = true): ModelF
   required,
 });
 
-/** A small shop: every attribute type, and each kind of relation, required or not. */
+/**
+ * A small shop: every attribute type, and each kind of relation, required or not. The models
+ * look alike because they are data of one shape, each a different entity of the shop: written
+ * out in full they read as the diagram the user will see, so they stay apart.
+ */
 const MODELS: DemoModel[] = [
   {
     id: 'customer',

@@ -1,49 +1,19 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Executor } from '../../db/client';
-import { estimateItems, estimates, estimateSections, projects } from '../../db/schema/index';
+import { estimateItems, estimates, estimateSections } from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
-import { clientScope, type Scope } from '../../http/scope';
+import { scopeThrough, type Scope } from '../../http/scope';
+import { projectScope } from '../projects/service';
 
 /**
  * What of the estimates a scope may see (DESIGN §3): staff everything, members the estimates of
  * their clients' projects, and everything under them. Each helper is a condition on an id column,
  * a subquery run inside the caller's statement (no extra round trip).
  */
-export const estimateScope = (db: Executor, scope: Scope, estimateId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        estimateId,
-        db
-          .select({ id: estimates.id })
-          .from(estimates)
-          .innerJoin(projects, eq(projects.id, estimates.projectId))
-          .where(clientScope(db, scope, projects.clientId)),
-      );
-
-export const sectionScope = (db: Executor, scope: Scope, sectionId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        sectionId,
-        db
-          .select({ id: estimateSections.id })
-          .from(estimateSections)
-          .where(estimateScope(db, scope, estimateSections.estimateId)),
-      );
-
-export const itemScope = (db: Executor, scope: Scope, itemId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        itemId,
-        db
-          .select({ id: estimateItems.id })
-          .from(estimateItems)
-          .where(sectionScope(db, scope, estimateItems.sectionId)),
-      );
+export const estimateScope = scopeThrough(estimates, 'projectId', projectScope);
+export const sectionScope = scopeThrough(estimateSections, 'estimateId', estimateScope);
+export const itemScope = scopeThrough(estimateItems, 'sectionId', sectionScope);
 
 /**
  * References in a request body: the record when the scope may see it, else a 400 on the field

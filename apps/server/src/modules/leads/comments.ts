@@ -13,6 +13,7 @@ import type { PageWindow } from '../../http/pagination';
 import { live, purgeExpired, restorable } from '../../http/soft-delete';
 import { notifyLeadComment } from '../notifications/notify';
 import { excerpt, record } from '../activity/record';
+import { authorColumns, authorOf, mayDeleteComment, type AuthorColumns } from '../users/authors';
 
 const isForeignKeyViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
@@ -25,33 +26,21 @@ const columns = {
   lead: leadComments.leadId,
   message: leadComments.message,
   createdAt: leadComments.createdAt,
-  authorId: users.id,
-  authorEmail: users.email,
+  ...authorColumns,
 };
 
-type CommentRecord = {
-  id: number;
-  lead: number;
-  message: string;
-  createdAt: Date;
-  authorId: number | null;
-  authorEmail: string | null;
-};
+type CommentRecord = { id: number; lead: number; message: string; createdAt: Date } & AuthorColumns;
 
+// Shaped like an estimate item comment's, with the lead API's own names (`message`,
+// `created_by`): only the author is shared (`users/authors.ts`).
 const toCommentDto = (r: CommentRecord): LeadComment => ({
   id: r.id,
   lead: r.lead,
   message: r.message,
-  created_by:
-    r.authorId !== null && r.authorEmail !== null ? { id: r.authorId, email: r.authorEmail } : null,
+  created_by: authorOf(r),
   created_at: r.createdAt.toISOString(),
 });
 
-/** Who may delete a comment: its author, or staff. */
-export const mayDeleteComment = (auth: AuthContext, authorId: number | null) =>
-  auth.user.isSuperuser || (authorId !== null && authorId === auth.user.id);
-
-/** Comments on leads (staff only); oldest first, as a conversation reads. */
 /** An entry on a lead known by id: its label is read inside the insert. */
 const onLead = (leadId: number) => ({
   target: {
@@ -61,6 +50,7 @@ const onLead = (leadId: number) => ({
   },
 });
 
+/** Comments on leads (staff only); oldest first, as a conversation reads. */
 export const createLeadCommentService = (db: Database) => {
   const select = () =>
     db.select(columns).from(leadComments).leftJoin(users, eq(users.id, leadComments.createdById));

@@ -232,6 +232,9 @@ const leadPipelineRoutes = (parent: FastifyInstance) => {
     },
   );
 
+  // Merge and convert are declared alike but stay two routes: different answers and statuses
+  // (the surviving lead, 200; what the conversion created, 201), and a helper generic over their
+  // schemas loses the type provider's typing of body and reply, so it would need casts.
   app.post(
     detailActionPath('leads', 'merge'),
     {

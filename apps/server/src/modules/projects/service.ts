@@ -1,5 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type {
   Project,
@@ -14,7 +13,7 @@ import { insertWithUniqueSlug } from '../../db/unique-slug';
 import { fieldError } from '../../http/errors';
 import { orderByTerms } from '../../http/sorting';
 import type { PageWindow } from '../../http/pagination';
-import { clientScope, type Scope } from '../../http/scope';
+import { clientScope, scopeThrough, type Scope } from '../../http/scope';
 import { changedFields, record } from '../activity/record';
 import { slugSource } from '../clients/service';
 
@@ -80,16 +79,7 @@ const toColumns = (body: Partial<ProjectUpdateRequest>): Partial<ProjectInsert> 
  * staff, the projects of their clients for anyone else. Children of a project (phases, notes,
  * milestones and, later, estimates and test plans) filter through it.
  */
-export const projectScope = (db: Executor, scope: Scope, projectId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        projectId,
-        db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(clientScope(db, scope, projects.clientId)),
-      );
+export const projectScope = scopeThrough(projects, 'clientId', clientScope);
 
 /**
  * A `project` reference in a request body: the project if the scope may see it, else a 400 on

@@ -1,53 +1,19 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Executor } from '../../db/client';
-import { milestones, projects, testFlows, testSteps } from '../../db/schema/index';
+import { milestones, testFlows, testSteps } from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
-import { clientScope, type Scope } from '../../http/scope';
+import { scopeThrough, type Scope } from '../../http/scope';
+import { projectScope } from '../projects/service';
 
 /**
  * What of the test plans a scope may see, and therefore edit (spec §6: acceptance testing is
  * shared work): staff everything, members the plans of their clients' projects' milestones.
  * Each helper is a condition on an id column, a subquery run inside the caller's statement.
  */
-export const milestoneScope = (
-  db: Executor,
-  scope: Scope,
-  milestoneId: PgColumn,
-): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        milestoneId,
-        db
-          .select({ id: milestones.id })
-          .from(milestones)
-          .innerJoin(projects, eq(projects.id, milestones.projectId))
-          .where(clientScope(db, scope, projects.clientId)),
-      );
-
-export const flowScope = (db: Executor, scope: Scope, flowId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        flowId,
-        db
-          .select({ id: testFlows.id })
-          .from(testFlows)
-          .where(milestoneScope(db, scope, testFlows.milestoneId)),
-      );
-
-export const stepScope = (db: Executor, scope: Scope, stepId: PgColumn): SQL | undefined =>
-  scope.kind === 'staff'
-    ? undefined
-    : inArray(
-        stepId,
-        db
-          .select({ id: testSteps.id })
-          .from(testSteps)
-          .where(flowScope(db, scope, testSteps.testFlowId)),
-      );
+export const milestoneScope = scopeThrough(milestones, 'projectId', projectScope);
+export const flowScope = scopeThrough(testFlows, 'milestoneId', milestoneScope);
+export const stepScope = scopeThrough(testSteps, 'testFlowId', flowScope);
 
 /**
  * A milestone named in a request body: the row when the scope may see it, else a 400 on the

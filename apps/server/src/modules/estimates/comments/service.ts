@@ -16,31 +16,25 @@ import { notifyItemComment } from '../../notifications/notify';
 import { excerpt, record } from '../../activity/record';
 import { estimateOfItem, onEstimate } from '../activity';
 import { itemScope, referencedItem } from '../scope';
+import { authorColumns, authorOf, mayDeleteComment, type AuthorColumns } from '../../users/authors';
 
 const columns = {
   id: estimateItemComments.id,
   item: estimateItemComments.itemId,
   content: estimateItemComments.content,
   createdAt: estimateItemComments.createdAt,
-  authorId: users.id,
-  authorEmail: users.email,
+  ...authorColumns,
 };
 
-type CommentRecord = {
-  id: number;
-  item: number;
-  content: string;
-  createdAt: Date;
-  authorId: number | null;
-  authorEmail: string | null;
-};
+type CommentRecord = { id: number; item: number; content: string; createdAt: Date } & AuthorColumns;
 
+// Shaped like a lead comment's row and answer, but the API names differ (`content` and `user`
+// here, `message` and `created_by` there): only the author is shared (`users/authors.ts`).
 const toCommentDto = (r: CommentRecord): EstimateItemComment => ({
   id: r.id,
   item: r.item,
   content: r.content,
-  user:
-    r.authorId !== null && r.authorEmail !== null ? { id: r.authorId, email: r.authorEmail } : null,
+  user: authorOf(r),
   created_at: r.createdAt.toISOString(),
 });
 
@@ -141,7 +135,7 @@ export const createEstimateItemCommentService = (db: Database) => {
     destroy: async (scope: Scope, auth: AuthContext, id: number): Promise<boolean> => {
       const row = await findOne(scope, id);
       if (!row) return false;
-      if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
+      if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
       return db.transaction(async (tx) => {
         await purgeExpired(tx, estimateItemComments, estimateItemComments.deletedAt);
         const [deleted] = await tx
@@ -167,7 +161,7 @@ export const createEstimateItemCommentService = (db: Database) => {
     ): Promise<EstimateItemComment | null> => {
       const row = await findOne(scope, id, restorable(estimateItemComments.deletedAt));
       if (!row) return null;
-      if (!auth.user.isSuperuser && row.authorId !== auth.user.id) throw permissionDenied();
+      if (!mayDeleteComment(auth, row.authorId)) throw permissionDenied();
       return db.transaction(async (tx) => {
         const [restored] = await tx
           .update(estimateItemComments)

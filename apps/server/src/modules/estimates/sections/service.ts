@@ -1,16 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   EstimateSection,
   EstimateSectionCreateRequest,
-  EstimateSectionListQuery,
   EstimateSectionUpdateRequest,
 } from '@portal/contract/estimates';
 import type { MoveRequest } from '@portal/contract/ordering';
 import type { Database } from '../../../db/client';
 import { estimateSections } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { parentsPage, underParent } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
+import { parentReads } from '../../../http/list-by-parent';
 import type { Scope } from '../../../http/scope';
 import { estimateScope, referencedEstimate } from '../scope';
 import { emptySectionDto, loadSections } from '../sections-query';
@@ -28,25 +26,15 @@ export const sectionOrder = ordering(sectionColumns);
 
 /** An estimate's sections, in their order, each answered with its items. */
 export const createEstimateSectionService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(estimateSections.id, id), estimateScope(db, scope, estimateSections.estimateId));
-
-  const findOne = async (scope: Scope, id: number): Promise<EstimateSection | null> =>
-    (await loadSections(db, visible(scope, id)))[0] ?? null;
+  const { visible, findOne, list } = parentReads(
+    db,
+    sectionColumns,
+    { scope: estimateScope, filter: 'estimate' },
+    loadSections,
+  );
 
   return {
-    list: (scope: Scope, filters: EstimateSectionListQuery, page: (total: number) => PageWindow) =>
-      parentsPage(
-        db,
-        sectionColumns,
-        underParent(
-          estimateScope(db, scope, estimateSections.estimateId),
-          estimateSections.estimateId,
-          filters.estimate,
-        ),
-        page,
-        (inPage) => loadSections(db, inPage),
-      ),
+    list,
 
     retrieve: findOne,
 

@@ -1,16 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MoveRequest } from '@portal/contract/ordering';
 import type {
   TestFlow,
   TestFlowCreateRequest,
-  TestFlowListQuery,
   TestFlowUpdateRequest,
 } from '@portal/contract/test-plans';
 import type { Database } from '../../../db/client';
 import { testFlows } from '../../../db/schema/index';
 import { ordering } from '../../../http/ordering';
-import { parentsPage, underParent } from '../../../http/list-by-parent';
-import type { PageWindow } from '../../../http/pagination';
+import { parentReads } from '../../../http/list-by-parent';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
 import { loadFlows } from '../flows-query';
@@ -26,11 +24,12 @@ export const flowOrder = ordering(flowColumns);
 
 /** A milestone's test flows, in their order, each answered with its steps. */
 export const createTestFlowService = (db: Database) => {
-  const visible = (scope: Scope, id: number) =>
-    and(eq(testFlows.id, id), milestoneScope(db, scope, testFlows.milestoneId));
-
-  const findOne = async (scope: Scope, id: number): Promise<TestFlow | null> =>
-    (await loadFlows(db, visible(scope, id)))[0] ?? null;
+  const { visible, findOne, list } = parentReads(
+    db,
+    flowColumns,
+    { scope: milestoneScope, filter: 'milestone' },
+    loadFlows,
+  );
 
   /** The milestone of a flow the scope may see; flows never change milestone. */
   const milestoneOf = async (scope: Scope, id: number) => {
@@ -43,18 +42,7 @@ export const createTestFlowService = (db: Database) => {
   };
 
   return {
-    list: (scope: Scope, filters: TestFlowListQuery, page: (total: number) => PageWindow) =>
-      parentsPage(
-        db,
-        flowColumns,
-        underParent(
-          milestoneScope(db, scope, testFlows.milestoneId),
-          testFlows.milestoneId,
-          filters.milestone,
-        ),
-        page,
-        (inPage) => loadFlows(db, inPage),
-      ),
+    list,
 
     retrieve: findOne,
 
