@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   text,
   uniqueIndex,
@@ -33,6 +35,13 @@ const L = ESTIMATE_LIMITS;
 const hours = (name: string) =>
   numeric(name, { precision: HOURS_DIGITS.maxDigits, scale: HOURS_DIGITS.decimalPlaces });
 
+/**
+ * Stamps for `estimates.revision`, from one sequence rather than a counter per row, so a stamp
+ * is never given twice: not after an estimate is deleted and its id comes again, nor after a
+ * TRUNCATE ... RESTART IDENTITY (the sequence belongs to no column).
+ */
+export const estimateRevisions = pgSequence('estimate_revisions');
+
 export const estimates = pgTable(
   'estimates',
   {
@@ -56,6 +65,12 @@ export const estimates = pgTable(
       scale: HOURLY_RATE_DIGITS.decimalPlaces,
     }),
     currency: varchar('currency', { length: 3 }).notNull().default(''),
+    // A new stamp whenever anything the detail shows changes: the estimate, its sections, items
+    // or their comments, its project's or client's name (triggers of migration 0017). The
+    // detail's JSON is kept per stamp instead of built again for every request (decision 0039).
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('estimate_revisions')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

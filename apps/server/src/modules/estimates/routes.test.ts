@@ -407,8 +407,13 @@ describe('estimate detail', () => {
     expect(many.body.sections[0]?.items[0]?.comment_count).toBe(1);
     expect(many.body.total_hours_high).toBe('500.00');
     expect(many.count).toBe(one.count);
-    // The token check, then one statement: the estimate, its project and client, and its
-    // sections with their items as one JSON value (DESIGN §6 allows up to 3).
-    expect(many.count).toBe(2);
+    // The token check, the estimate's stamp (scope checked), then one statement: the estimate,
+    // its project and client, and its sections with their items as one JSON value (DESIGN §6
+    // allows up to 3).
+    expect(many.count).toBe(3);
+    // Read again unchanged, the text kept for its stamp answers (decision 0039).
+    const again = await queriesFor(large.id);
+    expect(again.body).toEqual(many.body);
+    expect(again.count).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   type EstimateUpdateRequest,
 } from '@portal/contract/estimates';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/client';
 import {
   clients,
@@ -112,14 +113,14 @@ const SORT_COLUMNS = {
   total: sql`(${totalHoursHigh})::numeric`,
 };
 
-/** The estimate, its project and client, and the scope check (members) in one statement. */
-const detailQuery = <Fields extends SelectedFields>(
+/** The estimate's id and `fields` (of it, its project, its client), scope checked, in one statement. */
+const scopedEstimateQuery = <Fields extends SelectedFields>(
   db: Executor,
   scoped: boolean,
   fields: Fields,
 ) =>
   db
-    .select({ ...headerColumns, ...fields })
+    .select({ id: estimates.id, ...fields })
     .from(estimates)
     .innerJoin(projects, eq(projects.id, estimates.projectId))
     .innerJoin(clients, eq(clients.id, projects.clientId))
@@ -138,6 +139,13 @@ const detailQuery = <Fields extends SelectedFields>(
       ),
     )
     .limit(1);
+
+/** The estimate's header columns and `fields`, scope checked (see `scopedEstimateQuery`). */
+const detailQuery = <Fields extends SelectedFields>(
+  db: Executor,
+  scoped: boolean,
+  fields: Fields,
+) => scopedEstimateQuery(db, scoped, { ...headerColumns, ...fields });
 
 const ownSections = () => sectionsJson(eq(estimateSections.estimateId, estimates.id));
 
@@ -164,13 +172,19 @@ const itemHoursTotal = (column: 'hours_low' | 'hours_high') =>
  */
 const detailJsonStatement = (db: Executor, scoped: boolean) =>
   detailQuery(db, scoped, {
+    revision: estimates.revision,
     sectionsText: sql<string>`${ownSections()}::text`,
     totalLow: itemHoursTotal('hours_low'),
     totalHigh: itemHoursTotal('hours_high'),
   });
 
+/** Only the estimate's stamp (decision 0039), scope checked: what a kept detail is valid for. */
+const revisionStatement = (db: Executor, scoped: boolean) =>
+  scopedEstimateQuery(db, scoped, { revision: estimates.revision });
+
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
 type DetailJsonRow = Awaited<ReturnType<ReturnType<typeof detailJsonStatement>['execute']>>[number];
+type RevisionRow = Awaited<ReturnType<ReturnType<typeof revisionStatement>['execute']>>[number];
 
 /** The detail's fields after its sections, from the exact sums of its items' hours. */
 const totalsOf = (row: HeaderRow, low: string, high: string) => {
@@ -209,6 +223,20 @@ export const readEstimateDetail = async (tx: Executor, id: number) => {
   return row ? toDetailDto(row) : null;
 };
 
+/** Bytes of detail text a process keeps, least recently read dropped first. */
+const KEPT_DETAIL_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The details' texts by estimate id, each with the stamp it was built for. Nothing is ever read
+ * from here without the stamp read from PostgreSQL in the same request, so every process of
+ * every instance answers what the database holds (decision 0039).
+ */
+const keptDetails = () =>
+  new LRUCache<number, { revision: number; json: RawJson }>({
+    maxSize: KEPT_DETAIL_BYTES,
+    sizeCalculation: ({ json }) => json.text.length,
+  });
+
 /** The hottest read of the portal, so every variant (staff, member; object, text) is prepared once. */
 export const createEstimateDetailReader = (db: Database) => {
   /** Both scopes of `statement`, prepared once; runs the one `scope` calls for. */
@@ -233,16 +261,31 @@ export const createEstimateDetailReader = (db: Database) => {
   };
   const detail = scoped<DetailRow>('estimate_detail', detailStatement);
   const detailJson = scoped<DetailJsonRow>('estimate_detail_json', detailJsonStatement);
+  const revision = scoped<RevisionRow>('estimate_revision', revisionStatement);
+  const kept = keptDetails();
 
   return {
     read: async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
       const row = await detail(scope, id);
       return row ? toDetailDto(row) : null;
     },
-    /** The same detail as its JSON text (see `detailJsonStatement`). */
+    /**
+     * The same detail as its JSON text (see `detailJsonStatement`). While the estimate keeps its
+     * stamp the text kept for that stamp is the answer (decision 0039): one primary-key read that
+     * also checks the scope, instead of PostgreSQL building 50 KB of JSON again.
+     */
     json: async (scope: Scope, id: number): Promise<RawJson | null> => {
+      const current = await revision(scope, id);
+      if (!current) return null;
+      const hit = kept.get(id);
+      if (hit?.revision === current.revision) return hit.json;
       const row = await detailJson(scope, id);
-      return row ? toDetailJson(row) : null;
+      if (!row) return null;
+      const json = toDetailJson(row);
+      // A slower reader of an older snapshot never replaces a newer text.
+      if (hit === undefined || hit.revision < row.revision)
+        kept.set(id, { revision: row.revision, json });
+      return json;
     },
   };
 };
