@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { securityHeaders } from '../../apps/server/src/http/security-headers';
 
 // The baseline: the cheapest possible JSON endpoint on the same Node.js, in its own process.
 const body = JSON.stringify({
@@ -10,7 +11,11 @@ const body = JSON.stringify({
   image: null,
   is_superuser: false,
 });
-const server = createServer((_req, res) => {
+// `/secured` also sends the portal's twelve security headers, as every portal answer does: what
+// those headers cost on their own, beside the cheapest answer.
+const secured = securityHeaders();
+const server = createServer((req, res) => {
+  if (req.url === '/secured') for (const [name, value] of secured) res.setHeader(name, value);
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

@@ -40,9 +40,15 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
   const auth = { authorization: `Token ${token}` };
   await warmUp(`${portal.url}/api/users/auth/`, auth);
   await warmUp(`${bare.url}/`);
+  await warmUp(`${bare.url}/secured`);
   const baseline = await load({
     name: 'bare node:http JSON (baseline)',
     url: `${bare.url}/`,
+    seconds: SECONDS,
+  });
+  const secured = await load({
+    name: 'bare node:http + the security headers',
+    url: `${bare.url}/secured`,
     seconds: SECONDS,
   });
   const me = await load({
@@ -57,7 +63,7 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
     url: `${portal.url}/api/health/live`,
     seconds: SECONDS,
   });
-  print(`${label}: token check + current user`, [baseline, me, floor], baseline);
+  print(`${label}: token check + current user`, [baseline, secured, me, floor], baseline);
 
   // Login is deliberately slow (Argon2id, ~19 MiB per hash): its own table, no ratio.
   const loginResult = await load({
