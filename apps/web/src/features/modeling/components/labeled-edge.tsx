@@ -111,7 +111,8 @@ const selectLabelLayer = (state: ReactFlowState) => {
   const { domNode } = state;
   if (!domNode) return null;
   let layer = labelLayers.get(domNode);
-  if (!layer) {
+  // Looked up again should React Flow ever render the layer anew under the same flow.
+  if (!layer?.isConnected) {
     const found = domNode.querySelector('.react-flow__edgelabel-renderer');
     if (!(found instanceof HTMLElement)) return null;
     layer = found;
