@@ -54,3 +54,38 @@ export const cpuProfiler = async (page: Page, name: string) => {
     },
   };
 };
+
+/** What a devtools.timeline trace records: frames, style, layout, paint, raster, compositing. */
+const TIMELINE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'cc',
+  'gpu',
+  'viz',
+  'toplevel',
+  'v8.execute',
+];
+
+/**
+ * With `BENCH_PROFILE_DIR` set, records a `devtools.timeline` trace of the browser (Chromium's
+ * Tracing, as DevTools' Performance panel does) from this call until `stop()` and writes it there
+ * as `{name}.trace.json`: where a frame's time goes when the CPU profile shows mostly native work
+ * (style, layout, paint, raster, compositing). `bench/src/trace-summary.ts` sums it by thread.
+ * Without it both are no-ops.
+ */
+export const timelineTracer = async (page: Page, name: string) => {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  const browser = page.context().browser();
+  if (!dir || !browser) return { stop: async () => undefined };
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.trace.json`);
+  await browser.startTracing(page, { path: file, categories: TIMELINE_CATEGORIES });
+  return {
+    stop: async () => {
+      await browser.stopTracing();
+      console.log(`  (timeline trace: ${file})`);
+    },
+  };
+};

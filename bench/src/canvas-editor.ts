@@ -7,7 +7,7 @@ import {
   toCanvasData,
   type Diagram,
 } from '../../apps/web/src/features/modeling/lib/canvas-rules';
-import { FRAME_SAMPLER, launchChromium, percentile } from './browser';
+import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile, timelineTracer } from './browser';
 import { BENCH_ADMIN, startPortal } from './processes';
 
 /**
@@ -112,14 +112,23 @@ const FIND_MODEL_HEADER = `(() => {
 
 const VIEWPORT_TRANSFORM = `document.querySelector('.react-flow__viewport').style.transform`;
 
-const sampleFrames = async (page: Page, gesture: () => Promise<void>) => {
+/**
+ * The frame times of one gesture; with `BENCH_PROFILE_DIR`, also its CPU profile and timeline
+ * trace as `{name}.cpuprofile` and `{name}.trace.json` (the frames of a profiled run are slower).
+ */
+const sampleFrames = async (page: Page, name: string, gesture: () => Promise<void>) => {
+  const trace = await timelineTracer(page, name);
+  const profile = await cpuProfiler(page, name);
   await page.evaluate('globalThis.__frames = []');
   await gesture();
   // Let the last frame of the gesture land.
   await page.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
-  return (await page.evaluate('globalThis.__frames.slice(1)')) as number[];
+  const frames = (await page.evaluate('globalThis.__frames.slice(1)')) as number[];
+  await profile.stop();
+  await trace.stop();
+  return frames;
 };
 
 const report = (label: string, frames: number[]) => {
@@ -177,7 +186,7 @@ export const benchCanvasEditor = async () => {
     const pane = (await page.evaluate(FIND_PANE_POINT)) as { x: number; y: number } | null;
     if (!pane) throw new Error('no empty spot of the pane to start a pan from');
     const viewportBefore = await page.evaluate(VIEWPORT_TRANSFORM);
-    const panning = await sampleFrames(page, async () => {
+    const panning = await sampleFrames(page, 'canvas-pan', async () => {
       await page.mouse.move(pane.x, pane.y);
       await page.mouse.down();
       for (let i = 1; i <= 90; i++)
@@ -197,7 +206,7 @@ export const benchCanvasEditor = async () => {
     if (!header) throw new Error('no model on screen to drag');
     const nodeTransform = `document.querySelector('.react-flow__node[data-id="${header.id}"]').style.transform`;
     const nodeBefore = await page.evaluate(nodeTransform);
-    const dragging = await sampleFrames(page, async () => {
+    const dragging = await sampleFrames(page, 'canvas-drag', async () => {
       await page.mouse.move(header.x, header.y);
       await page.mouse.down();
       for (let i = 1; i <= 90; i++)

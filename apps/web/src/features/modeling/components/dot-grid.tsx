@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useStore, type ReactFlowState } from '@xyflow/react';
 
 export type DotGridProps = {
@@ -17,16 +18,27 @@ const selectTransform = (state: ReactFlowState) => state.transform;
  * in decision 0025). Here the dots are one tile image repeated over a layer one gap larger than
  * the pane, and a pan only shifts that layer by the remainder of the offset: the compositor moves
  * it and nothing is repainted. A zoom changes the tile's size and repaints once.
+ *
+ * The layer moves by whole pixels. Chromium composites in software here (no GPU), and a layer at
+ * a fractional offset is resampled with filtering on every frame: at zoom 0.75 (a 13.5 px tile)
+ * that was most of the compositor thread's time in a pan (decision 0038). Rounding moves the dots
+ * by less than half a pixel from React Flow's pattern, and they still follow the diagram exactly
+ * (each frame's offset comes from the view's own).
  */
 export const DotGrid = ({ gap, size, color }: DotGridProps) => {
   const [x, y, zoom] = useStore(selectTransform);
   const step = gap * zoom || 1;
   const radius = (size * zoom) / 2;
   // React Flow's pattern starts a tile at every x - step/2 + k·step (its dot at radius, radius).
-  const offset = (value: number) => (((value - step / 2) % step) + step) % step;
-  const tile = `url("data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${step}" height="${step}"><circle cx="${radius}" cy="${radius}" r="${radius}" fill="${color}"/></svg>`,
-  )}")`;
+  const offset = (value: number) => Math.round((((value - step / 2) % step) + step) % step);
+  // The same string while only the offset changes: a pan then touches the transform alone.
+  const tile = useMemo(
+    () =>
+      `url("data:image/svg+xml,${encodeURIComponent(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${step}" height="${step}"><circle cx="${radius}" cy="${radius}" r="${radius}" fill="${color}"/></svg>`,
+      )}")`,
+    [step, radius, color],
+  );
   return (
     <div
       aria-hidden

@@ -1,7 +1,7 @@
 import { memo, useCallback, useState, type MouseEvent, type TouchEvent } from 'react';
+import { createPortal } from 'react-dom';
 import {
   BaseEdge,
-  EdgeLabelRenderer,
   Position,
   getBezierPath,
   useInternalNode,
@@ -99,6 +99,26 @@ const useLabelSlot = (edgeId: string, nodeId: string) => {
     [edgeId, nodeId],
   );
   return useStore(selector, sameSlot);
+};
+
+/**
+ * React Flow's layer for edge labels, looked up once per flow. `<EdgeLabelRenderer>` does the same
+ * portal but finds the layer with a `querySelector` in a store selector, which every label runs on
+ * every store update — each frame of a pan or a drag (decision 0038).
+ */
+const labelLayers = new WeakMap<HTMLDivElement, HTMLElement>();
+const selectLabelLayer = (state: ReactFlowState) => {
+  const { domNode } = state;
+  if (!domNode) return null;
+  let layer = labelLayers.get(domNode);
+  // Looked up again should React Flow ever render the layer anew under the same flow.
+  if (!layer?.isConnected) {
+    const found = domNode.querySelector('.react-flow__edgelabel-renderer');
+    if (!(found instanceof HTMLElement)) return null;
+    layer = found;
+    labelLayers.set(domNode, layer);
+  }
+  return layer;
 };
 
 const EndLabel = ({
@@ -231,6 +251,7 @@ const LabeledEdgeView = ({ id, source, target, data, selected }: EdgeProps<Relat
   const sourceSlot = useLabelSlot(id, source);
   const targetSlot = useLabelSlot(id, target);
   const [reconnecting, setReconnecting] = useState(false);
+  const labelLayer = useStore(selectLabelLayer);
   if (!sourceBox || !targetBox) return null;
   const ends = edgeEnds(sourceBox, targetBox);
   const [path] = getBezierPath({
@@ -260,16 +281,19 @@ const LabeledEdgeView = ({ id, source, target, data, selected }: EdgeProps<Relat
           onReconnecting={setReconnecting}
         />
       ))}
-      {data && (
-        <EdgeLabelRenderer>
-          <EndLabel edgeId={id} end="start" at={ends.source} slot={sourceSlot}>
-            {data.startLabel}
-          </EndLabel>
-          <EndLabel edgeId={id} end="end" at={ends.target} slot={targetSlot}>
-            {data.endLabel}
-          </EndLabel>
-        </EdgeLabelRenderer>
-      )}
+      {data &&
+        labelLayer &&
+        createPortal(
+          <>
+            <EndLabel edgeId={id} end="start" at={ends.source} slot={sourceSlot}>
+              {data.startLabel}
+            </EndLabel>
+            <EndLabel edgeId={id} end="end" at={ends.target} slot={targetSlot}>
+              {data.endLabel}
+            </EndLabel>
+          </>,
+          labelLayer,
+        )}
     </>
   );
 };
