@@ -130,11 +130,7 @@ export const ItemRow = memo(function ItemRow({ item, canEdit, onOpen }: ItemRowP
   };
 
   return (
-    <tr
-      id={itemElementId(item.id)}
-      onClick={onRowClick}
-      className={rowClasses[canEdit ? 1 : 0]}
-    >
+    <tr id={itemElementId(item.id)} onClick={onRowClick} className={rowClasses[canEdit ? 1 : 0]}>
       {canEdit && (
         <td className="w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden">
           {/*
