@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './provider';
+import { AppProvider, createAppQueryClient } from './provider';
 import { createRouter } from './router';
 
 export const App = () => {
-  const [router] = useState(createRouter);
+  const [queryClient] = useState(createAppQueryClient);
+  // The router shares the query client, so a route can start its screen's request (0037).
+  const [router] = useState(() => createRouter(queryClient));
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

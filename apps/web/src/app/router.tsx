@@ -1,12 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchEstimate } from '../features/estimates/api/estimate-query';
 import { PageSpinner } from '../components/layout/page-spinner';
 import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
 import { LogoutRoute } from './routes/logout';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
-/** Screens load as their own chunks, so /login stays small (DESIGN §6). */
-export const routes: RouteObject[] = [
+/**
+ * Screens load as their own chunks, so /login stays small (DESIGN §6). With the app's query
+ * client, a screen whose data would otherwise be asked for only once its chunks have loaded and
+ * it has rendered asks for it as its route is matched (decision 0037).
+ */
+export const createRoutes = (queryClient: QueryClient | null): RouteObject[] => [
   {
     path: '/',
     Component: RootLayout,
@@ -88,6 +94,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'estimates/:estimateId',
+                // Not a data loader: it starts the screen's query and returns at once, so the
+                // route waits for nothing more; the screen shows its own loading and errors.
+                loader: ({ params }) => {
+                  if (queryClient) prefetchEstimate(queryClient, params.estimateId);
+                  return null;
+                },
+                // A drawer's `?item=` is the same estimate: nothing to start again.
+                shouldRevalidate: ({ currentParams, nextParams }) =>
+                  currentParams.estimateId !== nextParams.estimateId,
                 lazy: async () => ({
                   Component: (await import('../features/estimates/routes/estimate')).EstimateRoute,
                 }),
@@ -197,4 +212,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The routes without a query client: nothing is started before a screen asks for it. */
+export const routes = createRoutes(null);
+
+export const createRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient));

@@ -57,6 +57,20 @@ export const DragHandle = ({
   </button>
 );
 
+const stillGripClasses = new Map<string | undefined, string>();
+/** Joined once per caller's class name: a thousand still grips need one `cn` (decision 0037). */
+const stillGripClass = (className: string | undefined) => {
+  let joined = stillGripClasses.get(className);
+  if (joined === undefined) {
+    joined = cn(
+      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
+      className,
+    );
+    stillGripClasses.set(className, joined);
+  }
+  return joined;
+};
+
 /**
  * A grip that looks like the real one but does nothing, for a row far off screen whose sortable
  * is not mounted (long test plans and estimates): the real grip takes its place as the row comes
@@ -71,10 +85,7 @@ export const StillGrip = (props: ComponentProps<'button'>) => (
     aria-hidden
     data-still-grip
     {...props}
-    className={cn(
-      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
-      props.className,
-    )}
+    className={stillGripClass(props.className)}
   >
     <span className="still-grip-icon size-4" />
   </button>

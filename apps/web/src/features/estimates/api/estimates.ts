@@ -16,6 +16,7 @@ import {
 import { projectArraySchema } from '@portal/contract/projects';
 import { request } from '../../../lib/api';
 import { fetchAll } from '../../../lib/fetch-all';
+import { estimateQuery } from './estimate-query';
 import { estimateKeys } from './keys';
 
 const PATH = '/api/estimates/';
@@ -40,11 +41,7 @@ export const useSortedEstimates = (ordering: string) =>
 
 /** One estimate with its ordered sections and items. */
 export const useEstimate = (id: number, enabled = true) =>
-  useQuery({
-    queryKey: estimateKeys.detail(id),
-    queryFn: ({ signal }) => request(detailPath(id), { signal, schema: estimateDetailSchema }),
-    enabled,
-  });
+  useQuery({ ...estimateQuery(id), enabled });
 
 /** The estimate form's project list: every project, as `GET /api/projects/all/` answers it. */
 export const useProjectChoices = (enabled: boolean) =>

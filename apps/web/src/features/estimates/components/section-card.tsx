@@ -137,7 +137,13 @@ export const SectionCard = memo(function SectionCard({
             {canEdit && awaitsItem ? 'Drop the item here.' : 'No items in this section yet.'}
           </p>
         ) : (
-          <div className="overflow-x-auto max-md:not-print:overflow-visible">
+          /*
+           * Clipped, not scrolled: the fixed-layout table fills this box at every width from md up
+           * (below md it is a stack of cards), so there was never anything to scroll, yet as a
+           * scroll container it made every row's drag rect re-read its scroll offset on each
+           * pointer move and walk one more ancestor when measured (decision 0037).
+           */
+          <div className="overflow-x-clip max-md:not-print:overflow-visible">
             <table className="w-full table-fixed border-collapse text-left text-sm max-md:not-print:block">
               <thead className="border-b border-slate-200 bg-slate-50 max-md:not-print:hidden print:bg-transparent">
                 <tr>
