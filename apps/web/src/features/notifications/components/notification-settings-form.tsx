@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import {
   NOTIFICATION_EMAIL_CHOICES,
@@ -15,6 +16,9 @@ import { useNotificationSettings, useUpdateNotificationSettings } from '../api/n
 export const NotificationSettingsForm = () => {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // The choice shows in the same event as the click: the mutation's own pending state reaches
+  // React only on a later task, and until then the controlled radio would spring back.
+  const [picked, setPicked] = useState<NotificationEmailChoice | null>(null);
 
   if (settings.isPending) return <Spinner size="sm" label="Loading notification settings" />;
   if (settings.isError)
@@ -28,12 +32,16 @@ export const NotificationSettingsForm = () => {
       </div>
     );
 
-  const choose = (email: NotificationEmailChoice) =>
+  const choose = (email: NotificationEmailChoice) => {
+    setPicked(email);
     update.mutate(email, {
       onSuccess: () => toast.success('Notification emails saved'),
       onError: toastError,
+      // Saved, the settings hold it; refused, the saved choice shows again.
+      onSettled: () => setPicked(null),
     });
-  const current = update.isPending ? update.variables : settings.data.email;
+  };
+  const current = picked ?? settings.data.email;
 
   return (
     <fieldset className="flex flex-col gap-3" disabled={update.isPending}>
