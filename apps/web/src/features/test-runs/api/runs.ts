@@ -101,9 +101,11 @@ export const useRecordResult = (runId: number) => {
           run &&
           patchCachedResult(run, saved.id, (r) => ({
             ...saved,
-            // A later change made while this one travelled stays on screen.
+            // A later change made while this one travelled stays on screen: a result, a note,
+            // or a screenshot uploaded meanwhile (this answer's list was read before it).
             result: r.result,
             note: r.note,
+            attachments: r.attachments,
           })),
       );
     },
