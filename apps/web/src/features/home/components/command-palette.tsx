@@ -57,7 +57,7 @@ const ResultItem = ({
   return (
     <Command.Item
       // Unique per record: cmdk tells items apart by value.
-      value={`${result.type}:${result.id}`}
+      value={itemValue(result)}
       keywords={[result.title, result.context]}
       onSelect={() => onOpen(result)}
       className={itemClasses}
@@ -81,6 +81,8 @@ export type CommandPaletteProps = {
  * its own filtering is off); with nothing typed, the last records opened from here are offered.
  * Arrows move, Enter opens, Esc closes and focus goes back where it was.
  */
+const itemValue = (result: SearchResult) => `${result.type}:${result.id}`;
+
 export const CommandPalette = ({ open, onOpenChange, userId }: CommandPaletteProps) => {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -93,6 +95,19 @@ export const CommandPalette = ({ open, onOpenChange, userId }: CommandPalettePro
   // While the text runs ahead of the answer, the answer shown is for older text.
   const waiting = typing && (settled !== text.trim() || search.isFetching);
   const results = typing ? (search.data?.results ?? []) : [];
+  // The item the arrows steer from, kept here rather than by cmdk: cmdk selects the first item
+  // only while nothing is selected, so when the answer for newer text replaced an older one the
+  // old choice was gone and nothing was selected. The choice stands while it is listed; otherwise
+  // the first item listed, in the groups' order, is the one Enter opens.
+  const [chosen, setChosen] = useState('');
+  const listed = typing
+    ? GROUPS.flatMap(({ type }) => results.filter((r) => r.type === type))
+    : recent;
+  const selected = listed.some((r) => itemValue(r) === chosen)
+    ? chosen
+    : listed[0]
+      ? itemValue(listed[0])
+      : '';
 
   const openResult = (result: SearchResult) => {
     setRecent(rememberRecent(userId, result));
@@ -118,7 +133,13 @@ export const CommandPalette = ({ open, onOpenChange, userId }: CommandPalettePro
           className="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
-          <Command shouldFilter={false} label="Search" loop>
+          <Command
+            shouldFilter={false}
+            label="Search"
+            loop
+            value={selected}
+            onValueChange={setChosen}
+          >
             <div className="flex items-center gap-2 border-b border-slate-200 px-4">
               <Search aria-hidden className="size-4 shrink-0 text-slate-500" />
               <Command.Input
