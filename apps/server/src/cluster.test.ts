@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, type PortalProcess } from './test/portal-process';
 import { createTestDatabase } from './test/test-app';
@@ -30,6 +32,24 @@ const sample = (text: string, series: string) => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
+/** The primary's workers: its children running the server (tsx's esbuild is one too). */
+const workerPids = async () => {
+  const ps = ['-o', 'pid=,args=', '--ppid', String(portal.child.pid)];
+  const { stdout } = await promisify(execFile)('ps', ps);
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('src/main.ts'))
+    .map((line) => Number.parseInt(line, 10));
+};
+const poll = async <T>(what: string, probe: () => Promise<T | undefined>) => {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what} did not happen:\n${portal.output()}`);
+};
+
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase({ empty: true });
   portal = await startPortal({
@@ -38,6 +58,10 @@ beforeAll(async () => {
     how: 'node',
     env: { WEB_CONCURRENCY: '2', METRICS_TOKEN },
   });
+  // Ready means one worker answers; the primary says when both listen.
+  await poll('both workers listening', async () =>
+    portal.output().includes('(2 workers)') ? true : undefined,
+  );
 }, 120_000);
 afterAll(async () => {
   portal?.signal('SIGTERM');
@@ -67,5 +91,34 @@ describe('/metrics with two workers', () => {
 
   it('refuses a scrape without the token, as a single process does', async () => {
     expect((await get(`${portal.url}/metrics`)).status).toBe(401);
+  });
+
+  // Last: it kills a worker.
+  it('answers from the serving workers while a dead one is being replaced', async () => {
+    const before = await workerPids();
+    expect(before).toHaveLength(2);
+    process.kill(before[0]!, 'SIGKILL');
+    // The primary forks the replacement a second later; it takes a while to import and
+    // connect, and has no registry to share until it listens.
+    await poll('the replacement forked', async () =>
+      (await workerPids()).find((pid) => !before.includes(pid)),
+    );
+    const text = await scrape();
+    expect(sample(text, 'portal_outbox_messages{state="queued"}')).toBe(0);
+
+    // Once it listens, it is counted again: of four requests alternating between the two
+    // workers, the sum sees all four, not only the survivor's two.
+    await poll('the replacement serving', async () =>
+      /worker \d+ serves in place of a stopped one/.test(portal.output()) ? true : undefined,
+    );
+    const live = (text: string) =>
+      sample(
+        text,
+        'portal_http_requests_total{method="GET",route="/api/health/live",status="200"}',
+      ) ?? 0;
+    const start = live(await scrape());
+    for (let i = 0; i < 4; i++)
+      expect((await get(`${portal.url}/api/health/live`)).status).toBe(200);
+    expect(live(await scrape()) - start).toBe(4);
   });
 });

@@ -69,6 +69,7 @@ export const runPrimary = async (
 
   cluster.on('listening', (worker) => {
     listened.add(worker);
+    if (announced) console.log(`worker ${worker.process.pid} serves in place of a stopped one`);
     const count = Object.values(cluster.workers ?? {}).filter((w) => w && listened.has(w)).length;
     if (!announced && count >= config.webConcurrency) {
       announced = true;
@@ -94,7 +95,7 @@ export const runPrimary = async (
 
   process.on('SIGINT', () => void stopAll('SIGINT', 0));
   process.on('SIGTERM', () => void stopAll('SIGTERM', 0));
-  // A scrape of any worker reports the sum over all of them.
-  if (config.metricsToken) aggregateForWorkers();
+  // A scrape of any worker reports the sum over all that serve; one still starting is left out.
+  if (config.metricsToken) aggregateForWorkers((worker) => listened.has(worker));
   for (let i = 0; i < config.webConcurrency; i++) cluster.fork(env);
 };
