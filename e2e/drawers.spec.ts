@@ -369,6 +369,39 @@ test('Undo brings a deleted lead comment back in its place, oldest first', async
     .toEqual(['First call', 'Second call', 'Third call']);
 });
 
+test('a keyboard takes back a deleted comment without leaving the drawer', async ({
+  page,
+  request,
+}) => {
+  const { lead, drawer } = await openNewLead(page, request, {
+    first_name: 'Dorothy',
+    last_name: 'Vaughan',
+  });
+  for (const message of ['Called', 'Sent the brief'])
+    await post(request, '/api/lead-comments/', { lead: lead.id, message });
+  await page.reload();
+  const thread = drawer.getByRole('list', { name: 'Comments' });
+  await expect(thread.getByRole('listitem')).toHaveCount(2, { timeout: scaled(20_000) });
+  await thread.getByRole('button', { name: 'Delete comment' }).first().press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Delete comment' })
+    .getByRole('button', { name: 'Delete' })
+    .press('Enter');
+  await expect(thread.getByRole('listitem')).toHaveCount(1);
+  // The drawer traps focus, so its Undo is in the drawer, and focus is on it.
+  const undoHere = drawer.getByRole('button', { name: 'Undo' });
+  await expect(undoHere).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(thread.getByRole('listitem')).toContainText(['Called', 'Sent the brief']);
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'New comment' })).toBeFocused();
+  // Taken once: the toast offering the same Undo is gone too.
+  await expect(page.getByRole('status').filter({ hasText: 'Comment deleted' })).toHaveCount(0);
+  await expect
+    .poll(() => texts(request, `/api/lead-comments/?lead=${lead.id}`, 'message'))
+    .toEqual(['Called', 'Sent the brief']);
+});
+
 test('Undo brings a deleted test step back; focus follows the inline editor', async ({
   page,
   request,

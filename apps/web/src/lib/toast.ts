@@ -8,7 +8,8 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 /** What the toast widgets (`components/ui/toast-stack.tsx`) offer once their code has loaded. */
 export type ToastStack = {
   showToast: (kind: ToastKind, message: ReactNode) => void;
-  showUndoToast: (message: ReactNode, onUndo: () => void) => void;
+  /** Shows the toast; the function returned closes it. */
+  showUndoToast: (message: ReactNode, onUndo: () => void) => () => void;
   dismissToasts: () => void;
   ToastStack: ComponentType;
 };
@@ -61,13 +62,21 @@ export const toast = {
   warning: (message: ReactNode) => show('warning', message),
   /**
    * A success with an Undo button, for a delete the data allows to take back (issue 19): the
-   * toast's usual life, and `onUndo` runs at most once, when Undo is pressed.
+   * toast's usual life, and `onUndo` runs at most once, when Undo is pressed. Returns what closes
+   * this toast early (the same Undo was offered elsewhere too and taken there).
    */
   undoable: (message: ReactNode, onUndo: () => void) => {
+    let closed = false;
+    let close = () => {
+      closed = true;
+    };
     loadStack().then(
-      (stack) => stack.showUndoToast(message, onUndo),
+      (stack) => {
+        if (!closed) close = stack.showUndoToast(message, onUndo);
+      },
       (error: unknown) => console.error('Could not show a toast:', message, error),
     );
+    return () => close();
   },
   /** Closes every toast. */
   dismiss: () => {

@@ -1,7 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { TOAST_DURATION } from '../ui/toast';
 import { CommentThread, type ThreadComment, type ThreadQuery } from './comment-thread';
 
 const comment = (id: number, overrides: Partial<ThreadComment> = {}): ThreadComment => ({
@@ -111,6 +113,82 @@ describe('CommentThread', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(7);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+/** A thread whose list follows its deletes and restores, as the areas' caches make it do. */
+const LiveThread = ({
+  initial,
+  onRestore,
+}: {
+  initial: ThreadComment[];
+  onRestore(id: number): void;
+}) => {
+  const [data, setData] = useState(initial);
+  return (
+    <CommentThread
+      comments={loaded(data)}
+      onCreate={vi.fn()}
+      onDelete={(id) => {
+        setData((list) => list.filter((c) => c.id !== id));
+        return Promise.resolve();
+      }}
+      onRestore={(id) => {
+        onRestore(id);
+        setData(initial);
+        return Promise.resolve();
+      }}
+      textField="message"
+      placeholder=""
+    />
+  );
+};
+
+// A drawer traps focus, so the toast's Undo is out of a keyboard's reach (decision 0040).
+describe('CommentThread Undo in the thread', () => {
+  const deleteFirst = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getAllByRole('button', { name: 'Delete comment' })[0]!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo.closest('p')).toHaveTextContent('Comment deleted.');
+    // The comment's Delete button went with it; focus goes to its Undo.
+    await waitFor(() => expect(undo).toHaveFocus());
+    return undo;
+  };
+  const comments = () =>
+    within(screen.getByRole('list', { name: 'Comments' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
+
+  it('puts focus on Undo after a delete, and Enter restores the comment once', async () => {
+    const onRestore = vi.fn();
+    render(<LiveThread initial={[comment(7), comment(8)]} onRestore={onRestore} />);
+    const user = userEvent.setup();
+    await deleteFirst(user);
+    expect(comments()).toEqual(['Comment 8']);
+    await user.keyboard('{Enter}');
+    expect(onRestore).toHaveBeenCalledExactlyOnceWith(7);
+    expect(comments()).toEqual(['Comment 7', 'Comment 8']);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'New comment' })).toHaveFocus();
+  });
+
+  it("withdraws the offer with the toast's life; focus on it goes to the box", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onRestore = vi.fn();
+      render(<LiveThread initial={[comment(7)]} onRestore={onRestore} />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const undo = await deleteFirst(user);
+      act(() => vi.advanceTimersByTime(TOAST_DURATION - 500));
+      expect(undo).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(600));
+      expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+      expect(screen.getByRole('textbox', { name: 'New comment' })).toHaveFocus();
+      expect(onRestore).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

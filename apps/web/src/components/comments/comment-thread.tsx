@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
 import { formatCommentTime } from '../../lib/format';
@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
 import { Textarea } from '../ui/textarea';
-import { toast } from '../ui/toast';
+import { TOAST_DURATION, toast } from '../ui/toast';
 import { useMentionPicker, type MentionCandidate } from './mention-picker';
 
 /** One comment as a thread shows it, whatever area it belongs to. */
@@ -185,6 +185,31 @@ export const CommentThread = ({
 }: CommentThreadProps) => {
   const [pending, setPending] = useState<ThreadComment | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The Undo of the last delete, offered here as well as in its toast: the drawer around the
+  // thread traps focus, so the toast's button is out of a keyboard's reach (decision 0040).
+  const [undo, setUndo] = useState<(() => void) | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+
+  // The offer lasts as long as the toast's (a later delete's replaces it), then focus, if it was
+  // on Undo, goes to the box.
+  const offered = useRef<(() => void) | null>(null);
+  const offer = (take: () => void) => {
+    offered.current = take;
+    setUndo(() => take);
+  };
+  const withdraw = (take: () => void) => {
+    if (offered.current !== take) return;
+    offered.current = null;
+    const hadFocus = undoButton.current !== null && document.activeElement === undoButton.current;
+    setUndo(null);
+    if (hadFocus) frame.current?.querySelector('textarea')?.focus();
+  };
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => withdraw(undo), TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [undo]);
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -192,7 +217,16 @@ export const CommentThread = ({
     try {
       const { id } = pending;
       await onDelete(id);
-      toast.undoable('Comment deleted', () => void onRestore(id).catch(toastError));
+      let taken = false;
+      const take = () => {
+        if (taken) return;
+        taken = true;
+        closeToast();
+        withdraw(take);
+        void onRestore(id).catch(toastError);
+      };
+      const closeToast = toast.undoable('Comment deleted', take);
+      offer(take);
     } catch (error) {
       toastError(error);
     } finally {
@@ -235,8 +269,16 @@ export const CommentThread = ({
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={frame} className="flex flex-col gap-4">
       {body}
+      {undo && (
+        <p className="flex items-center gap-2 rounded-md border border-dashed border-slate-300 px-3.5 py-2 text-slate-500">
+          Comment deleted.
+          <Button ref={undoButton} variant="link" size="sm" onClick={undo}>
+            Undo
+          </Button>
+        </p>
+      )}
       <NewComment
         onCreate={onCreate}
         textField={textField}
@@ -254,6 +296,8 @@ export const CommentThread = ({
         danger
         pending={deleting}
         onConfirm={() => void confirmDelete()}
+        // The comment's Delete button went with it: focus goes to its Undo.
+        focusFallback={() => undoButton.current}
       />
     </div>
   );

@@ -108,7 +108,7 @@ const UndoToastCard = ({
 
 export const showUndoToast = (message: ReactNode, onUndo: () => void) => {
   let undone = false;
-  sonnerToast.custom(
+  const id = sonnerToast.custom(
     (id) => (
       <UndoToastCard
         id={id}
@@ -122,6 +122,7 @@ export const showUndoToast = (message: ReactNode, onUndo: () => void) => {
     ),
     { duration: TOAST_DURATION },
   );
+  return () => void sonnerToast.dismiss(id);
 };
 
 export const dismissToasts = () => {
