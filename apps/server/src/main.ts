@@ -8,7 +8,9 @@ import type { AppContext } from './context';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
-import { startNotificationJobs } from './modules/notifications/jobs';
+import { startScheduledJobs } from './jobs/scheduler';
+import { storageJobs } from './storage/removals';
+import { notificationJobs } from './modules/notifications/jobs';
 import { bootstrap } from './seed/index';
 import { createStorage, StorageConfigError } from './storage/storage';
 
@@ -96,10 +98,15 @@ const serve = async (config: Config) => {
   await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
 
   const app = await buildApp(ctx, { logger });
-  const jobs = await startNotificationJobs(ctx, {
+  const jobs = await startScheduledJobs(ctx, {
     databaseUrl: url,
-    cron: config.digestCron,
-    onError: (error) => app.log.error({ err: error }, 'notification jobs'),
+    jobs: [
+      ...notificationJobs(ctx),
+      ...storageJobs(ctx, (key, error) =>
+        app.log.warn({ err: error, key }, 'stored file not removed; tried again later'),
+      ),
+    ],
+    onError: (error) => app.log.error({ err: error }, 'scheduled jobs'),
   });
   await app.listen({ port: config.port, host: config.host });
   // With workers, the primary says so once they all listen.

@@ -35,3 +35,16 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: at('reset_at').notNull(),
 });
+
+/**
+ * Stored files whose row is gone: the storage sweep removes them from disk or the bucket
+ * (decision 0041). Filled by triggers on the tables that hold storage keys, so a delete by
+ * cascade (a milestone, its runs, their screenshots) forgets no file; after the commit, since a
+ * transaction that rolls back must find its files still there.
+ */
+export const storageRemovals = pgTable('storage_removals', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  // When queued, or last tried and failed: the sweep takes the oldest first, so a file that
+  // cannot be removed waits its turn behind the others instead of blocking them.
+  queuedAt: at('queued_at').notNull().defaultNow(),
+});

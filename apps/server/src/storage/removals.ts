@@ -1,0 +1,65 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { storageRemovals } from '../db/schema/index';
+import type { ScheduledJob } from '../jobs/scheduler';
+import type { Storage } from './types';
+
+/** Files taken per run: a minute's sweep of a big delete finishes in the next minutes. */
+const BATCH = 500;
+/** Removals in flight at once: the bucket is across a network, the disk is not in a hurry. */
+const CONCURRENCY = 8;
+
+/**
+ * Removes the files whose rows are gone (decision 0041), oldest first. A file removed is
+ * forgotten; one that fails stays queued, moved behind the others, and is tried on a later run.
+ * No transaction spans the storage calls: removing a file twice is harmless (the drivers treat
+ * a missing file as removed), holding a connection across a network call is not.
+ */
+export const sweepStorageRemovals = async (
+  db: Database,
+  storage: Pick<Storage, 'remove'>,
+  onError: (key: string, error: unknown) => void = () => undefined,
+) => {
+  const queued = await db
+    .select({ key: storageRemovals.key })
+    .from(storageRemovals)
+    .orderBy(asc(storageRemovals.queuedAt), asc(storageRemovals.key))
+    .limit(BATCH);
+  const removed: string[] = [];
+  const failed: string[] = [];
+  for (let start = 0; start < queued.length; start += CONCURRENCY) {
+    await Promise.all(
+      queued.slice(start, start + CONCURRENCY).map(({ key }) =>
+        storage.remove(key).then(
+          () => removed.push(key),
+          (error: unknown) => {
+            failed.push(key);
+            onError(key, error);
+          },
+        ),
+      ),
+    );
+  }
+  if (removed.length > 0)
+    await db.delete(storageRemovals).where(inArray(storageRemovals.key, removed));
+  if (failed.length > 0)
+    await db
+      .update(storageRemovals)
+      .set({ queuedAt: sql`now()` })
+      .where(inArray(storageRemovals.key, failed));
+  return { removed: removed.length, failed: failed.length };
+};
+
+/** Every minute, by one instance: files of rows deleted since are gone within a minute or two. */
+export const storageJobs = (
+  ctx: { db: Database; storage: Pick<Storage, 'remove'> },
+  onError: (key: string, error: unknown) => void,
+): ScheduledJob[] => [
+  {
+    name: 'storage-removals',
+    cron: '* * * * *',
+    run: async () => {
+      await sweepStorageRemovals(ctx.db, ctx.storage, onError);
+    },
+  },
+];
