@@ -240,6 +240,63 @@ describe('recording', () => {
     expect((await entries('staff', `?client=${clientId}`)).count).toBe(5);
   });
 
+  it("records a test plan's flows and steps and a run's start, for the client to read too", async () => {
+    const milestone = await w
+      .as('staff')
+      .post('/api/milestones/', { project: acmeProject.id, name: 'Acceptance' });
+    const milestoneId = milestone.json<{ id: number }>().id;
+    const member = w.as('member');
+    const flow = await member.post('/api/test-flows/', {
+      milestone: milestoneId,
+      name: 'Checkout',
+    });
+    expect(flow.statusCode).toBe(201);
+    const flowId = flow.json<{ id: number }>().id;
+    const step = await member.post('/api/test-steps/', {
+      test_flow: flowId,
+      description: 'Open the **cart**',
+      type: 'INTERACT',
+    });
+    expect(step.statusCode).toBe(201);
+    const stepId = step.json<{ id: number }>().id;
+    expect((await member.patch(`/api/test-steps/${stepId}/`, { type: 'VERIFY' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await member.patch(`/api/test-flows/${flowId}/`, { name: 'Check out' })).statusCode,
+    ).toBe(200);
+    const run = await member.post('/api/test-runs/', { milestone: milestoneId });
+    expect(run.statusCode).toBe(201);
+    const other = await member.post('/api/test-steps/', {
+      test_flow: flowId,
+      description: 'Pay',
+      type: 'INTERACT',
+    });
+    const otherId = other.json<{ id: number }>().id;
+    expect((await member.delete(`/api/test-steps/${otherId}/`)).statusCode).toBe(204);
+    expect((await w.as('staff').delete(`/api/test-flows/${flowId}/`)).statusCode).toBe(204);
+
+    const history = (await entries('member', `?project=${acmeProject.id}&page_size=8`)).results;
+    expect(history.map((e) => [summary(e), e.data])).toEqual([
+      ['deleted test_plan Acceptance', { part: 'flow', name: 'Check out' }],
+      ['deleted test_plan Acceptance', { part: 'step', name: 'Pay' }],
+      ['created test_plan Acceptance', { part: 'step', name: 'Pay' }],
+      ['created test_run Run 1', {}],
+      ['updated test_plan Acceptance', { part: 'flow', name: 'Check out', fields: ['name'] }],
+      [
+        'updated test_plan Acceptance',
+        { part: 'step', name: 'Open the **cart**', fields: ['type'] },
+      ],
+      ['created test_plan Acceptance', { part: 'step', name: 'Open the **cart**' }],
+      ['created test_plan Acceptance', { part: 'flow', name: 'Checkout' }],
+    ]);
+    expect(history.every((e) => e.target.type !== 'test_plan' || e.target.id === milestoneId)).toBe(
+      true,
+    );
+    expect(history[7]?.actor?.id).toBe(w.users.member.id);
+    expect((await entries('outsider', `?project=${acmeProject.id}`)).count).toBe(0);
+  });
+
   it('keeps the label of a deleted target, and its history', async () => {
     const note = await w
       .as('staff')

@@ -283,11 +283,12 @@ export const createTestRunService = (
             name: body.name ?? `Run ${number}`,
             startedById: userId,
           })
-          .returning({ id: testRuns.id });
+          .returning({ id: testRuns.id, name: testRuns.name, milestoneId: testRuns.milestoneId });
         if (!run) throw new Error('test run not created');
         const copied = await copyPlan(tx, run.id, milestone.id);
         // Thrown inside the transaction: the empty run goes away with it.
         if (copied === 0) throw fieldError('milestone', M.noSteps);
+        await record(tx, { verb: 'created', ...runContext(run) });
         const created = await loadRun(tx, { kind: 'staff', userId }, run.id);
         if (!created) throw new Error('test run not readable');
         return created;

@@ -11,6 +11,8 @@ import { ordering } from '../../../http/ordering';
 import { parentReads } from '../../../http/list-by-parent';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
+import { record } from '../../activity/record';
+import { onTestPlan } from '../activity';
 import { loadFlows } from '../flows-query';
 import { lockMilestone, milestoneScope, referencedMilestone } from '../scope';
 
@@ -56,6 +58,11 @@ export const createTestFlowService = (db: Database) => {
             .values({ milestoneId: milestone.id, name: body.name, order })
             .returning();
           if (!row) throw new Error('test flow not created');
+          await record(tx, {
+            verb: 'created',
+            ...onTestPlan(milestone.id),
+            data: { part: 'flow', name: row.name },
+          });
           return {
             id: row.id,
             name: row.name,
@@ -67,13 +74,23 @@ export const createTestFlowService = (db: Database) => {
       ),
 
     update: async (scope: Scope, id: number, body: Partial<TestFlowUpdateRequest>) => {
-      if (body.name !== undefined) {
-        const updated = await db
-          .update(testFlows)
-          .set({ name: body.name })
-          .where(visible(scope, id))
-          .returning({ id: testFlows.id });
-        if (updated.length === 0) return null;
+      const { name } = body;
+      if (name !== undefined) {
+        const found = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(testFlows)
+            .set({ name })
+            .where(visible(scope, id))
+            .returning({ milestoneId: testFlows.milestoneId });
+          if (row)
+            await record(tx, {
+              verb: 'updated',
+              ...onTestPlan(row.milestoneId),
+              data: { part: 'flow', name, fields: ['name'] },
+            });
+          return row !== undefined;
+        });
+        if (!found) return null;
       }
       return findOne(scope, id);
     },
@@ -85,7 +102,17 @@ export const createTestFlowService = (db: Database) => {
       return retryOnDeadlock(() =>
         db.transaction(async (tx) => {
           await lockMilestone(tx, milestoneId);
-          return (await flowOrder.remove(tx, id)) !== null;
+          const [flow] = await tx
+            .select({ name: testFlows.name })
+            .from(testFlows)
+            .where(eq(testFlows.id, id));
+          if (!flow || (await flowOrder.remove(tx, id)) === null) return false;
+          await record(tx, {
+            verb: 'deleted',
+            ...onTestPlan(milestoneId),
+            data: { part: 'flow', name: flow.name },
+          });
+          return true;
         }),
       );
     },

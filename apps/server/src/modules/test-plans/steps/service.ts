@@ -16,6 +16,8 @@ import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { retryOnDeadlock } from '../../../db/retry';
+import { changedFields, excerpt, record } from '../../activity/record';
+import { milestoneOfFlow, onTestPlan } from '../activity';
 import { loadFlows, toStepDto } from '../flows-query';
 import { flowScope, lockFlows, stepScope } from '../scope';
 
@@ -73,6 +75,11 @@ export const createTestStepService = (db: Database) => {
             .returning();
           if (!row) throw new Error('test step not created');
           const placed = await stepOrder.placeAt(tx, row.id, body.insert_at);
+          await record(tx, {
+            verb: 'created',
+            ...onTestPlan(flow.milestoneId),
+            data: { part: 'step', name: excerpt(row.description) },
+          });
           return toStepDto({ ...row, order: placed ?? row.order });
         }),
       ),
@@ -82,12 +89,21 @@ export const createTestStepService = (db: Database) => {
       if (body.description !== undefined) columns.description = body.description;
       if (body.type !== undefined) columns.type = body.type;
       if (Object.keys(columns).length > 0) {
-        const updated = await db
-          .update(testSteps)
-          .set(columns)
-          .where(visible(scope, id))
-          .returning({ id: testSteps.id });
-        if (updated.length === 0) return null;
+        const found = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(testSteps)
+            .set(columns)
+            .where(visible(scope, id))
+            .returning();
+          if (row)
+            await record(tx, {
+              verb: 'updated',
+              ...onTestPlan(milestoneOfFlow(row.testFlowId)),
+              data: { part: 'step', name: excerpt(row.description), fields: changedFields(body) },
+            });
+          return row !== undefined;
+        });
+        if (!found) return null;
       }
       return findOne(scope, id);
     },
@@ -98,8 +114,14 @@ export const createTestStepService = (db: Database) => {
       if (!step) return false;
       return retryOnDeadlock(() =>
         db.transaction(async (tx) => {
-          await lockFlows(tx, scope, [step.test_flow]);
-          return (await stepOrder.remove(tx, id)) !== null;
+          const [flow] = await lockFlows(tx, scope, [step.test_flow]);
+          if (!flow || (await stepOrder.remove(tx, id)) === null) return false;
+          await record(tx, {
+            verb: 'deleted',
+            ...onTestPlan(flow.milestoneId),
+            data: { part: 'step', name: excerpt(step.description) },
+          });
+          return true;
         }),
       );
     },

@@ -68,6 +68,16 @@ describe('activity entries', () => {
     expect(entryLink(entry({ target: { type: 'note', id: 9, label: 'n' } }))).toBe(
       '/projects/acme-site',
     );
+    // A test plan's id is its milestone's, whose page is the plan.
+    expect(
+      entryLink(
+        entry({
+          verb: 'deleted',
+          target: { type: 'test_plan', id: 4, label: 'Beta' },
+          data: { part: 'step', name: 'Pay' },
+        }),
+      ),
+    ).toBe('/milestones/4');
     expect(
       entryLink(
         entry({ target: { type: 'lead', id: 5, label: 'Ada Byron' }, project: null, client: null }),

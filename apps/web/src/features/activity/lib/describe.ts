@@ -128,7 +128,8 @@ export const entryLink = (entry: Activity): string | null => {
     case 'test_run':
       return gone ? projectPage : `/test-runs/${target.id}`;
     case 'test_plan':
-      return projectPage;
+      // The plan's id is its milestone's; the plan page is the milestone's.
+      return `/milestones/${target.id}`;
     case 'client':
     case 'client_user':
       return client ? `/clients/${client.slug}` : null;
