@@ -102,8 +102,8 @@ const serve = async (config: Config) => {
     databaseUrl: url,
     jobs: [
       ...notificationJobs(ctx),
-      ...storageJobs(ctx, (key, error) =>
-        app.log.warn({ err: error, key }, 'stored file not removed; tried again later'),
+      ...storageJobs(ctx, ({ count, keys, error }) =>
+        app.log.warn({ err: error, count, keys }, 'stored files not removed; tried again later'),
       ),
     ],
     onError: (error) => app.log.error({ err: error }, 'scheduled jobs'),

@@ -50,16 +50,27 @@ export const sweepStorageRemovals = async (
   return { removed: removed.length, failed: failed.length };
 };
 
+/** What a run could not remove, told once per run rather than once per file. */
+export type RemovalFailures = { count: number; keys: string[]; error: unknown };
+
 /** Every minute, by one instance: files of rows deleted since are gone within a minute or two. */
 export const storageJobs = (
   ctx: { db: Database; storage: Pick<Storage, 'remove'> },
-  onError: (key: string, error: unknown) => void,
+  onFailures: (failures: RemovalFailures) => void,
 ): ScheduledJob[] => [
   {
     name: 'storage-removals',
     cron: '* * * * *',
     run: async () => {
-      await sweepStorageRemovals(ctx.db, ctx.storage, onError);
+      const keys: string[] = [];
+      let first: unknown;
+      await sweepStorageRemovals(ctx.db, ctx.storage, (key, error) => {
+        if (keys.length === 0) first = error;
+        keys.push(key);
+      });
+      // A bucket that is down fails every file alike: one line, the first error, a few keys.
+      if (keys.length > 0)
+        onFailures({ count: keys.length, keys: keys.slice(0, 10), error: first });
     },
   },
 ];
