@@ -391,6 +391,7 @@ test('a keyboard takes back a deleted comment without leaving the drawer', async
   // The drawer traps focus, so its Undo is in the drawer, and focus is on it.
   const undoHere = drawer.getByRole('button', { name: 'Undo' });
   await expect(undoHere).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/comment-undo-in-drawer.png` });
   await page.keyboard.press('Enter');
   await expect(thread.getByRole('listitem')).toContainText(['Called', 'Sent the brief']);
   await expect(drawer).toBeVisible();
