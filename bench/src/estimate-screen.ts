@@ -1,4 +1,4 @@
-import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile } from './browser';
+import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile, timelineTracer } from './browser';
 
 /**
  * The estimate screen in Chromium (DESIGN §6: an estimate of 1,000 items renders in ≤ 500 ms and
@@ -19,6 +19,7 @@ export const benchEstimateScreen = async (
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.addInitScript(FRAME_SAMPLER);
     const renderProfile = await cpuProfiler(page, 'estimate-render');
+    const renderTrace = await timelineTracer(page, 'estimate-render');
     await page.goto(`${baseUrl}/estimates/${estimateId}`);
     const renderedAt = await page.waitForFunction(
       (n) => document.querySelectorAll('[data-drag-handle]').length >= n && performance.now(),
@@ -27,6 +28,7 @@ export const benchEstimateScreen = async (
     );
     const renderMs = Number(await renderedAt.jsonValue());
     await renderProfile.stop();
+    await renderTrace.stop();
 
     const itemHandles = page.locator('[data-drag-handle][aria-label^="Move item"]');
     const from = await itemHandles.nth(0).boundingBox();

@@ -178,7 +178,8 @@ export const benchTestPlanScreen = async () => {
     const clickTimes: number[] = [];
     for (let i = 0; i < 5; i++) {
       // A CSS selector: a role query would compute accessible names over the whole page.
-      const button = page.locator('[aria-label="Move flow down"]').first();
+      // Each is named after its flow ("Move flow 'Checkout' down", decision 0027).
+      const button = page.locator('[aria-label^="Move flow "][aria-label$=" down"]').first();
       await button.scrollIntoViewIfNeeded();
       const answered = page.waitForResponse((r) => r.url().includes('/move/'));
       const clickedAt = Date.now();
