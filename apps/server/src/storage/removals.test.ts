@@ -8,7 +8,7 @@ import { createTestPlanWorld } from '../modules/test-plans/test-fixtures';
 import { multipart } from '../test/multipart';
 import { createUser } from '../test/test-app';
 import { useTestWorld } from '../test/test-world';
-import { sweepStorageRemovals } from './removals';
+import { REMOVAL_GRACE_MS, sweepStorageRemovals } from './removals';
 
 const { t, w } = useTestWorld(createTestPlanWorld, 'srm');
 
@@ -60,6 +60,12 @@ describe('files of deleted rows (decision 0041)', () => {
     expect(await queue()).toEqual([key]);
     expect(stored(key)).toBe(true);
 
+    // Kept for the grace (a backup's file copy may come after its dump), then removed.
+    expect(await sweepStorageRemovals(t.db, t.ctx.storage)).toEqual({ removed: 0, failed: 0 });
+    expect(stored(key)).toBe(true);
+    await t.db.update(storageRemovals).set({
+      queuedAt: sql`now() - make_interval(secs => ${REMOVAL_GRACE_MS / 1000 + 1})`,
+    });
     expect(await sweepStorageRemovals(t.db, t.ctx.storage)).toEqual({ removed: 1, failed: 0 });
     expect(stored(key)).toBe(false);
     expect(await queue()).toEqual([]);
@@ -74,7 +80,7 @@ describe('files of deleted rows (decision 0041)', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(await queue()).toEqual([]);
-    await sweepStorageRemovals(t.db, t.ctx.storage);
+    await sweepStorageRemovals(t.db, t.ctx.storage, { graceMs: 0 });
     expect(stored(key)).toBe(true);
   });
 
@@ -94,9 +100,10 @@ describe('files of deleted rows (decision 0041)', () => {
     expect(await queue()).toEqual(['../outside', key]);
 
     const failures: string[] = [];
-    const swept = await sweepStorageRemovals(t.db, t.ctx.storage, (failed) =>
-      failures.push(failed),
-    );
+    const swept = await sweepStorageRemovals(t.db, t.ctx.storage, {
+      graceMs: 0,
+      onError: (failed) => failures.push(failed),
+    });
     expect(swept).toEqual({ removed: 1, failed: 1 });
     expect(failures).toEqual(['../outside']);
     expect(stored(key)).toBe(false);
