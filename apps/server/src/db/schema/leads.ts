@@ -127,8 +127,9 @@ export const leadComments = pgTable(
 );
 
 /**
- * How many times the leads have changed (one row, id 1): every statement that writes `leads`
- * adds one, in its own transaction, through the trigger `leads_list_changed` (decision 0024).
+ * How many times the leads have changed (one row, id 1): every transaction that writes `leads`
+ * adds one as it commits (decisions 0024, 0042), through the triggers `leads_list_changed` and
+ * `lead_list_writes_commit`.
  */
 export const leadListVersion = pgTable(
   'lead_list_version',
@@ -138,6 +139,16 @@ export const leadListVersion = pgTable(
   },
   (t) => [check('lead_list_version_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * A mark per transaction that wrote `leads`, written by its first such statement and deleted as
+ * it commits (decision 0042): its deferred trigger bumps the version at commit, so a long import
+ * holds the version row for the moment of its commit, not for its whole length. Always empty
+ * between transactions.
+ */
+export const leadListWrites = pgTable('lead_list_writes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+});
 
 /**
  * The lead list's counts per filter, each valid for the `version` of the leads it was counted on

@@ -84,4 +84,45 @@ describe('the lead list count', () => {
     expect((first.json() as { results: unknown[] }).results).toHaveLength(6);
     expect((await w.as('staff').get('/api/leads/?search=smith&page=3')).statusCode).toBe(404);
   });
+
+  it('lets other lead writes through while a long one is open, and counts each as it commits', async () => {
+    await insertLead(t, { lastName: 'Smithy', email: 'smithy@open.test' });
+    await insertLead(t, { lastName: 'Goldsmith', email: 'gold@open.test' });
+    const before = await count('?search=smith');
+    const atStart = await version();
+    const held = await t.db.$client.connect();
+    try {
+      // An import, say: a transaction that wrote leads and is not done yet.
+      await held.query('BEGIN');
+      await held.query(`DELETE FROM leads WHERE email = 'smithy@open.test'`);
+      // Its version moves at its commit, not now.
+      expect(await version()).toBe(atStart);
+
+      // Meanwhile the website form or a drag on the board writes a lead: at once, not after it.
+      const created = await Promise.race([
+        w.as('staff').post('/api/leads/', {
+          first_name: 'Ann',
+          last_name: 'Smithson',
+          email: 'ann@open.test',
+        }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the write waited for the open transaction')), 3000),
+        ),
+      ]);
+      expect(created.statusCode).toBe(201);
+      expect(await version()).toBe(atStart + 1);
+      // The open delete is not seen yet, the committed create is.
+      expect(await count('?search=smith')).toBe(before + 1);
+
+      await held.query('COMMIT');
+    } finally {
+      await held.query('ROLLBACK').catch(() => undefined);
+      held.release();
+    }
+    // Two transactions wrote leads: two versions, the open one's at its commit.
+    expect(await version()).toBe(atStart + 2);
+    expect(await count('?search=smith')).toBe(before);
+    const marks = await t.db.execute(sql`SELECT count(*)::int AS n FROM lead_list_writes`);
+    expect(marks.rows[0]).toEqual({ n: 0 });
+  });
 });

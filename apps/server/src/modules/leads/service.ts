@@ -174,9 +174,9 @@ export const leadCountKey = (filters: LeadListQuery) =>
  * (decision 0024): the same statement reads the version, takes the cached count when it was
  * counted on this very version, and otherwise counts (the count's scan is skipped entirely when
  * the cache answers: its condition is a one-time filter) and stores it for the next request.
- * Every write to `leads` bumps the version in its own transaction (trigger `leads_list_changed`),
- * so a count is exact: a count taken on an older snapshot is stored under the older version and
- * never read. The count and the page are the same as ever; only the work to get them changed.
+ * Every transaction that writes `leads` bumps the version as it commits (triggers
+ * `leads_list_changed`, `lead_list_writes_commit`; decision 0042), so a count is exact: a count
+ * taken on an older snapshot is stored under the older version and never read. The count and the page are the same as ever; only the work to get them changed.
  */
 export const leadListQuery = (filters: LeadListQuery, limit: number, offset: number) => {
   const where = leadListCondition(filters);
