@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { GripVertical, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { EstimateItem, EstimateSection } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
@@ -84,10 +84,17 @@ export const SectionCard = memo(function SectionCard({
     <section
       id={sectionElementId(section.id)}
       aria-labelledby={titleId}
+      // Its likely height before its first layout: its header, and a line per item.
+      style={{ '--section-rows': section.items.length } as CSSProperties}
       className={cn(
         'estimate-section relative rounded-lg border border-slate-200 bg-white shadow-sm',
-        // Long estimates: sections off screen skip layout and paint until scrolled to.
-        'not-print:[content-visibility:auto] not-print:[contain-intrinsic-size:auto_24rem]',
+        /*
+         * Long estimates: sections off screen skip style, layout and paint until scrolled to.
+         * Until a section has been laid out once its height is the guess below, so the guess
+         * scales with its items: with one size for all, the first screen held several guesses,
+         * and the first layout did those sections' rows too (decision 0037, session 8).
+         */
+        'not-print:[content-visibility:auto] not-print:[contain-intrinsic-size:auto_calc(6rem+var(--section-rows)*3rem)]',
         'print:rounded-none print:border-0 print:shadow-none',
         // Set by the drag-and-drop layer (estimate-dnd) on the section being dragged.
         'data-dragging:z-10 data-dragging:opacity-40',
