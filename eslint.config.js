@@ -93,6 +93,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share a module graph per worker (decision 0043): a module replaced
+    // with vi.mock would stay the real one that an earlier file imported. Such a file is named
+    // *.isolated.test.ts and runs in a project of its own.
+    files: ['apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Name this file *.isolated.test.ts: a mocked module needs its own module graph.',
+        })),
+      ],
+    },
+  },
+  {
     // Tool configuration files are loaded by their tools through a default export.
     files: ['**/*.config.{ts,js}', '**/vite.config.ts', '**/vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

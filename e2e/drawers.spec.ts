@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/env';
 import { createLead, uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
+import { animationsDone } from './support/settled';
 import { createFlowsViaApi, createMilestoneViaApi, planShape } from './support/test-plans-api';
 import { scaled } from './support/time';
 
@@ -83,7 +84,8 @@ test('a drawer has its own URL: a link opens it, Back closes it, closing updates
       [390, 844, 'drawer-390'],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
+      // The drawer settles into the new size (its transitions end) before the picture.
+      await animationsDone(page);
       await page.screenshot({ path: `${SHOTS}/${name}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 800 });

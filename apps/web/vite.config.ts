@@ -51,6 +51,10 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Each file still runs in a fresh VM context of its own (mocks and module state stay per
+    // file), but the worker and jsdom's setup are reused: 78 files took 75 s in forks, 22 s
+    // here on a quiet two-core machine (decision 0043).
+    pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },

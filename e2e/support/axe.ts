@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
+import { animationsDone } from './settled';
 
 /**
  * axe skips the contrast of text of one or two characters ("too short to determine if it is
@@ -14,18 +15,10 @@ const axeSource = `${axe.source};axe.configure({ checks: [{ id: 'color-contrast'
  *
  * Axe reads colours as they are painted: a toast or a popover still fading in has a lower
  * contrast than it will have a moment later, so the check waits for running animations and
- * transitions to end first, as a person's eye would. Endless ones (a spinner) never finish, so
- * only those with an end are waited for.
+ * transitions to end first, as a person's eye would.
  */
 export const seriousViolations = async (page: Page) => {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
-  );
+  await animationsDone(page);
   const result = await new AxeBuilder({ page, axeSource })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -28,3 +28,17 @@ export const screenSettled = async (page: Page) => {
       }),
   );
 };
+
+/**
+ * Waits until the page's running animations and transitions have ended (a drawer sliding in, a
+ * toast fading in). Endless ones (a spinner) never end, so only those with an end are waited for.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );

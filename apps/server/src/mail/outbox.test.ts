@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
 import { freePort } from '../db/embedded';
 import { emailOutbox } from '../db/schema/index';
@@ -126,8 +126,13 @@ describe('email outbox', () => {
     await database.db.delete(emailOutbox);
     await enqueueEmail(database.db, { to: 'sam@example.com', subject: 'Hi', text: 'x' });
     const sockets = new Set<Socket>();
+    let connected = () => {};
+    const sending = new Promise<void>((resolve) => (connected = resolve));
     // Accepts the connection and never says hello.
-    const silent = createServer((socket) => sockets.add(socket));
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      connected();
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     const errors: unknown[] = [];
@@ -142,7 +147,8 @@ describe('email outbox', () => {
     });
     const started = Date.now();
     const flushing = hanging.flush();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The worker connects only after it has claimed the row: from here on it is mid-send.
+    await sending;
     // Mid-send the row is claimed but not locked: another transaction can lock it at once.
     const locked = await database.db.transaction(async (tx) =>
       tx.execute(sql`SELECT id FROM email_outbox FOR UPDATE NOWAIT`),
@@ -234,7 +240,9 @@ describe('email outbox', () => {
       log: () => {},
       onError: (e) => errors.push(e),
     });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The first tick reports the outage; ten more ticks (40 ms apart) must not report it again.
+    await vi.waitUntil(() => errors.length > 0, { timeout: 10_000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
     await w.stop();
     await gone.close();
     expect(errors).toHaveLength(1);
