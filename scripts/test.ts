@@ -47,10 +47,12 @@ const retries = (() => {
 })();
 rmSync(scratch, { recursive: true, force: true });
 
-const minutes = (seconds: number) =>
-  seconds < 60
-    ? `${seconds.toFixed(0)} s`
-    : `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(0).padStart(2, '0')} s`;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return whole < 60
+    ? `${whole} s`
+    : `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 console.log('\n--- suite summary');
 for (const { label, seconds, passed } of outcomes)
   console.log(
@@ -60,5 +62,5 @@ const total = outcomes.reduce((sum, { seconds }) => sum + seconds, 0);
 console.log(`  ${'total'.padEnd(30)} ${minutes(total).padStart(12)}`);
 console.log(`  browser tests retried: ${retries}`);
 
-process.exitCode =
-  outcomes.every(({ passed }) => passed) && outcomes.length === STAGES.length ? 0 : 1;
+// The loop stops at the first failure, so every stage ran exactly when every outcome passed.
+process.exitCode = outcomes.every(({ passed }) => passed) ? 0 : 1;

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
  * Counts the tests that passed only on their retry (decision 0029 keeps one retry as a safety
@@ -15,7 +15,7 @@ export default class RetryReport implements Reporter {
       this.retried.add(`${test.location.file.split('/').pop()} › ${test.title}`);
   }
 
-  onEnd(_result: FullResult) {
+  onEnd() {
     const names = [...this.retried];
     console.log(
       `\nBrowser tests retried: ${names.length}${names.length ? ' (each a defect to fix)' : ''}`,
