@@ -69,7 +69,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(databaseAwareErrorHandler(app));
+  app.setErrorHandler(databaseAwareErrorHandler(ctx.db.$client, app.log));
   // Sync hooks (with `done`) where nothing waits: an async one costs a promise and a microtask
   // turn on every request (decision 0032).
   app.addHook('preHandler', (request, _reply, done) => {

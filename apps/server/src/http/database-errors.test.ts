@@ -1,8 +1,9 @@
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadWorld, type LeadWorld } from '../modules/leads/test-helpers';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { classifyDatabaseError } from './database-errors';
+import { classifyDatabaseError, databaseAwareErrorHandler } from './database-errors';
 
 const TOO_LONG = { detail: 'The request took too long, try again later.' };
 
@@ -86,5 +87,53 @@ describe('classifyDatabaseError', () => {
     for (const code of ['23505', '22P02', '42P01'])
       expect(classifyDatabaseError(wrapped(pgError(code)))).toBeNull();
     expect(classifyDatabaseError(new TypeError('x is undefined'))).toBeNull();
+  });
+});
+
+describe('one outage, one line in the log', () => {
+  const serverError = (code: string, message: string) =>
+    Object.assign(new Error(message), { code });
+  const shutdown = serverError('57P01', 'terminating connection due to administrator command');
+  const startingUp = serverError('57P03', 'the database system is starting up');
+
+  /** An app whose one route fails with the error it is handed, when the test says so. */
+  const outageApp = () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { stream: { write: (line: string) => lines.push(line) } } });
+    // A pool that never connects: the test emits its 'connect' as the recovery.
+    const pool = new pg.Pool();
+    app.setErrorHandler(databaseAwareErrorHandler(pool, app.log));
+    const pending = new Map<string, (error: Error) => void>();
+    app.get<{ Params: { id: string } }>('/fail/:id', async (request) => {
+      throw await new Promise<Error>((resolve) => pending.set(request.params.id, resolve));
+    });
+    const started = async (id: string) => {
+      const response = app.inject({ method: 'GET', url: `/fail/${id}` });
+      while (!pending.has(id)) await new Promise((resolve) => setImmediate(resolve));
+      return { fail: async (error: Error) => (pending.get(id)!(error), response) };
+    };
+    const outageLines = () => lines.filter((line) => /database (un)?reachable/.test(line));
+    return { app, pool, started, outageLines };
+  };
+
+  it('a request begun during the outage and failing after the recovery starts no new one', async () => {
+    const { app, pool, started, outageLines } = outageApp();
+    const first = await started('first');
+    const late = await started('late');
+    expect((await first.fail(shutdown)).statusCode).toBe(503);
+    pool.emit('connect');
+    // Its connection was refused while the server was starting, and answered after another
+    // client connected.
+    expect((await late.fail(startingUp)).statusCode).toBe(503);
+    expect(outageLines().map((line) => JSON.parse(line).msg)).toEqual([
+      'database unreachable: answering 503',
+      'database reachable again',
+    ]);
+
+    // A request begun after the recovery that finds the database gone again: a new outage.
+    const next = await started('next');
+    expect((await next.fail(shutdown)).statusCode).toBe(503);
+    expect(outageLines()).toHaveLength(3);
+    await app.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { ApiError, errorChain, errorHandler, loggableError } from './errors';
 
@@ -56,21 +56,25 @@ export const serviceUnavailable = (trouble: DatabaseTrouble) =>
  * ends when the pool opens a connection again; a timeout is one warning each. Everything else
  * goes to the DRF-shaped `errorHandler`.
  */
-export const databaseAwareErrorHandler = (app: FastifyInstance) => {
+export const databaseAwareErrorHandler = (pool: Pool, log: FastifyBaseLogger) => {
   let down = false;
-  // Drizzle keeps the pool as `$client` (its type only on the value `drizzle()` returns).
-  const pool = (app.ctx.db as { $client?: Pool }).$client;
-  pool?.on('connect', () => {
+  /** `performance.now()` when the last outage ended. */
+  let recoveredAt = Number.NEGATIVE_INFINITY;
+  pool.on('connect', () => {
     if (!down) return;
     down = false;
-    app.log.warn('database reachable again');
+    recoveredAt = performance.now();
+    log.warn('database reachable again');
   });
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const trouble = classifyDatabaseError(error);
     if (trouble === null) return errorHandler(error, request, reply);
     const { code, message } = loggableError(error);
     if (trouble === 'timeout') request.log.warn({ code, reason: message }, 'database timeout: 503');
-    else if (!down) {
+    else if (!down && performance.now() - reply.elapsedTime >= recoveredAt) {
+      // Only a request begun after the recovery can tell of a new outage: one begun before may
+      // fail on an attempt made during the old one, answered late — "the database system is
+      // starting up" arrives just after another client has connected (seen under load).
       down = true;
       request.log.error({ code, reason: message }, 'database unreachable: answering 503');
     }
