@@ -135,6 +135,8 @@ test('a website lead is found, filtered, opened, updated, commented on and delet
     await expect(item.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
     expect(await item.locator('p').innerText()).toBe('Called her.\nQuote by Monday.');
     await expect(box).toHaveValue('');
+    const activity = drawer.getByRole('region', { name: 'Activity' });
+    await expect(activity.getByText('Called her. Quote by Monday.')).toBeVisible();
 
     await item.getByRole('button', { name: 'Delete comment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete comment' });
@@ -148,6 +150,14 @@ test('a website lead is found, filtered, opened, updated, commented on and delet
       params: { lead: lead?.id ?? 0 },
     });
     expect(((await left.json()) as { count: number }).count).toBe(0);
+    // Its words are gone everywhere: the drawer's Activity names the deletion, quotes nothing.
+    await expect(activity.getByText('deleted a comment on the lead')).toBeVisible();
+    await expect(page.getByText('Quote by Monday')).toHaveCount(0);
+    const history = await request.get('/api/activity/', {
+      headers: { Authorization: `Token ${token}` },
+      params: { lead: lead?.id ?? 0 },
+    });
+    expect(await history.text()).not.toContain('Quote by Monday');
   });
 
   await test.step('the lead is deleted', async () => {

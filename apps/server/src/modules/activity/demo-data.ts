@@ -1,10 +1,13 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ActivityTargetType, ActivityVerb } from '@portal/contract/activity';
 import type { TransactionalExecutor } from '../../db/client';
 import {
   activity,
   clients,
+  estimateItemComments,
+  estimateItems,
   estimates,
+  estimateSections,
   estimateVersions,
   leads,
   milestones,
@@ -13,6 +16,7 @@ import {
   testRuns,
   users,
 } from '../../db/schema/index';
+import { commentWords } from './record';
 
 const HOUR_MS = 3_600_000;
 
@@ -73,6 +77,28 @@ export const seedDemoActivity = async (db: TransactionalExecutor) => {
         .orderBy(asc(estimateVersions.number))
         .limit(1)
     : [];
+  // Entries quoting comments quote real ones, so deleting one takes its words away here too.
+  const danasComments = estimate
+    ? await db
+        .select({
+          id: estimateItemComments.id,
+          content: estimateItemComments.content,
+          item: estimateItems.description,
+        })
+        .from(estimateItemComments)
+        .innerJoin(estimateItems, eq(estimateItems.id, estimateItemComments.itemId))
+        .innerJoin(estimateSections, eq(estimateSections.id, estimateItems.sectionId))
+        .where(
+          and(eq(estimateSections.estimateId, estimate.id), eq(estimateItemComments.userId, dana)),
+        )
+        .orderBy(asc(estimateItemComments.id))
+        .limit(2)
+    : [];
+  const commentedOn = (c: { id: number; content: string; item: string }) => ({
+    part: 'item',
+    name: c.item,
+    ...commentWords(c.id, c.content),
+  });
   const [run] = await db.select().from(testRuns).orderBy(asc(testRuns.id)).limit(1);
   const someLeads = await db.select().from(leads).orderBy(asc(leads.id)).limit(2);
   const leadTarget = (lead: (typeof someLeads)[number] | undefined) =>
@@ -164,17 +190,13 @@ export const seedDemoActivity = async (db: TransactionalExecutor) => {
       ...onSite,
       data: { number: version.number },
     },
-    {
+    danasComments[0] && {
       hoursAgo: 96,
       verb: 'commented',
       actor: dana,
       target: estimateTarget,
       ...onSite,
-      data: {
-        part: 'item',
-        name: 'Content migration',
-        comment: 'Can we start with the blog posts?',
-      },
+      data: commentedOn(danasComments[0]),
     },
     {
       hoursAgo: 72,
@@ -182,18 +204,14 @@ export const seedDemoActivity = async (db: TransactionalExecutor) => {
       actor: lee,
       target: { type: 'user', id: dana, label: 'Dana Reyes' },
     },
-    {
+    danasComments[1] && {
       hoursAgo: 71,
       verb: 'commented',
       actor: dana,
       impersonator: lee,
       target: estimateTarget,
       ...onSite,
-      data: {
-        part: 'item',
-        name: 'Content migration',
-        comment: 'Checked how this reads for Dana — looks right.',
-      },
+      data: commentedOn(danasComments[1]),
     },
     {
       hoursAgo: 30,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { is, SQL, sql } from 'drizzle-orm';
+import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityTargetType, ActivityVerb } from '@portal/contract/activity';
 import type { Executor } from '../../db/client';
@@ -79,6 +79,50 @@ export const excerpt = (text: string): string => {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
 };
+
+/*
+ * A comment's words are in the activity only while the comment is (issue 26). The entry of its
+ * writing carries the comment's id beside the excerpt; deleting the comment takes the words out
+ * of every entry naming it, and its Undo puts them back. The delete's and the Undo's own entries
+ * name the comment and never quote it.
+ */
+
+/** The `data` of a 'commented' entry: what was said, and which comment said it. */
+export const commentWords = (commentId: number, text: string) => ({
+  comment_id: commentId,
+  comment: excerpt(text),
+});
+
+/** The `data` of a comment's delete or Undo: which comment, not its words. */
+export const commentNamed = (commentId: number) => ({ part: 'comment', comment_id: commentId });
+
+type EntriesTarget = { type: ActivityTargetType; id: Given<number> };
+
+const entriesOfComment = (target: EntriesTarget, commentId: number) =>
+  and(
+    eq(activity.targetType, target.type),
+    eq(activity.targetId, target.id),
+    sql`${activity.data} ->> 'comment_id' = ${String(commentId)}`,
+  );
+
+/** With a comment's delete: its words leave the activity. */
+export const forgetCommentWords = (tx: Executor, target: EntriesTarget, commentId: number) =>
+  tx
+    .update(activity)
+    .set({ data: sql`${activity.data} - 'comment'` })
+    .where(entriesOfComment(target, commentId));
+
+/** With a comment's Undo: the entry of its writing quotes it again. */
+export const restoreCommentWords = (
+  tx: Executor,
+  target: EntriesTarget,
+  commentId: number,
+  text: string,
+) =>
+  tx
+    .update(activity)
+    .set({ data: sql`${activity.data} || ${JSON.stringify({ comment: excerpt(text) })}::jsonb` })
+    .where(and(entriesOfComment(target, commentId), eq(activity.verb, 'commented')));
 
 /** A person's name (or, without one, their email) read inside the insert. */
 export const userLabel = (userId: number) =>

@@ -339,3 +339,57 @@ describe('recording', () => {
     expect(await countRows()).toBe(before);
   });
 });
+
+describe("a deleted comment's words", () => {
+  /** Every string anywhere in the activity the role reads about the target. */
+  const wordsIn = async (query: string) => JSON.stringify((await entries('staff', query)).results);
+
+  it('leave the activity with the comment, and come back with its Undo', async () => {
+    const staff = w.as('staff');
+    const item = await staff.post('/api/estimate-items/', {
+      section: sectionId,
+      description: 'Sitemap',
+      hours_low: 1,
+      hours_high: 2,
+    });
+    const itemId = item.json<{ id: number }>().id;
+    const onItem = await w
+      .as('member')
+      .post('/api/estimate-item-comments/', { item: itemId, content: 'Our CFO   is  Jo Bloggs' });
+    const onLead = await staff.post('/api/lead-comments/', {
+      lead: leadId,
+      message: 'Budget is 40k, keep it quiet',
+    });
+    expect([onItem.statusCode, onLead.statusCode]).toEqual([201, 201]);
+    const itemComment = onItem.json<{ id: number }>().id;
+    const leadComment = onLead.json<{ id: number }>().id;
+    expect(await wordsIn(`?estimate=${estimateId}`)).toContain('Our CFO is Jo Bloggs');
+    expect(await wordsIn(`?lead=${leadId}`)).toContain('Budget is 40k');
+
+    expect(
+      (await w.as('member').delete(`/api/estimate-item-comments/${itemComment}/`)).statusCode,
+    ).toBe(204);
+    expect((await staff.delete(`/api/lead-comments/${leadComment}/`)).statusCode).toBe(204);
+    expect(await wordsIn(`?estimate=${estimateId}`)).not.toContain('Jo Bloggs');
+    expect(await wordsIn(`?lead=${leadId}`)).not.toContain('40k');
+    const [deleted] = (await entries('member', `?estimate=${estimateId}`)).results;
+    expect(deleted).toMatchObject({
+      verb: 'deleted',
+      data: { part: 'comment', comment_id: itemComment },
+    });
+
+    expect((await staff.post(`/api/lead-comments/${leadComment}/restore/`, {})).statusCode).toBe(
+      200,
+    );
+    const leadEntries = (await entries('staff', `?lead=${leadId}`)).results;
+    expect(leadEntries.map((e) => [e.verb, e.data.comment])).toEqual(
+      expect.arrayContaining([
+        ['restored', undefined],
+        ['deleted', undefined],
+        ['commented', 'Budget is 40k, keep it quiet'],
+      ]),
+    );
+    // The item's comment stays deleted, and so do its words.
+    expect(await wordsIn(`?estimate=${estimateId}`)).not.toContain('Jo Bloggs');
+  });
+});

@@ -12,7 +12,13 @@ import { fieldError, permissionDenied } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { live, purgeExpired, restorable } from '../../http/soft-delete';
 import { notifyLeadComment } from '../notifications/notify';
-import { excerpt, record } from '../activity/record';
+import {
+  commentNamed,
+  commentWords,
+  forgetCommentWords,
+  record,
+  restoreCommentWords,
+} from '../activity/record';
 import { authorColumns, authorOf, mayDeleteComment, type AuthorColumns } from '../users/authors';
 
 const isForeignKeyViolation = (error: unknown): boolean => {
@@ -114,7 +120,7 @@ export const createLeadCommentService = (db: Database) => {
           await record(tx, {
             verb: 'commented',
             ...onLead(body.lead),
-            data: { comment: excerpt(body.message) },
+            data: commentWords(inserted.id, inserted.message),
           });
           return inserted;
         });
@@ -145,12 +151,11 @@ export const createLeadCommentService = (db: Database) => {
           .set({ deletedAt: sql`now()` })
           .where(and(eq(leadComments.id, id), live(leadComments.deletedAt)))
           .returning();
-        if (deleted)
-          await record(tx, {
-            verb: 'deleted',
-            ...onLead(deleted.leadId),
-            data: { part: 'comment', comment: excerpt(deleted.message) },
-          });
+        if (deleted) {
+          const on = onLead(deleted.leadId);
+          await forgetCommentWords(tx, on.target, id);
+          await record(tx, { verb: 'deleted', ...on, data: commentNamed(id) });
+        }
         return deleted !== undefined;
       });
     },
@@ -167,11 +172,9 @@ export const createLeadCommentService = (db: Database) => {
           .where(and(eq(leadComments.id, id), restorable(leadComments.deletedAt)))
           .returning();
         if (!restored) return null;
-        await record(tx, {
-          verb: 'restored',
-          ...onLead(restored.leadId),
-          data: { part: 'comment', comment: excerpt(restored.message) },
-        });
+        const on = onLead(restored.leadId);
+        await restoreCommentWords(tx, on.target, id, restored.message);
+        await record(tx, { verb: 'restored', ...on, data: commentNamed(id) });
         return toCommentDto(row);
       });
     },

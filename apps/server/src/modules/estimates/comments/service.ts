@@ -13,7 +13,13 @@ import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { live, purgeExpired, restorable } from '../../../http/soft-delete';
 import { notifyItemComment } from '../../notifications/notify';
-import { excerpt, record } from '../../activity/record';
+import {
+  commentNamed,
+  commentWords,
+  forgetCommentWords,
+  record,
+  restoreCommentWords,
+} from '../../activity/record';
 import { estimateOfItem, onEstimate } from '../activity';
 import { itemScope, referencedItem } from '../scope';
 import { authorColumns, authorOf, mayDeleteComment, type AuthorColumns } from '../../users/authors';
@@ -116,7 +122,7 @@ export const createEstimateItemCommentService = (db: Database) => {
         await record(tx, {
           verb: 'commented',
           ...onEstimate(estimateOfItem(item.id)),
-          data: { part: 'item', name: item.description, comment: excerpt(row.content) },
+          data: { part: 'item', name: item.description, ...commentWords(row.id, row.content) },
         });
         return toCommentDto({
           id: row.id,
@@ -143,12 +149,11 @@ export const createEstimateItemCommentService = (db: Database) => {
           .set({ deletedAt: sql`now()` })
           .where(and(eq(estimateItemComments.id, id), live(estimateItemComments.deletedAt)))
           .returning({ id: estimateItemComments.id });
-        if (deleted)
-          await record(tx, {
-            verb: 'deleted',
-            ...onEstimate(estimateOfItem(row.item)),
-            data: { part: 'comment', comment: excerpt(row.content) },
-          });
+        if (deleted) {
+          const on = onEstimate(estimateOfItem(row.item));
+          await forgetCommentWords(tx, on.target, id);
+          await record(tx, { verb: 'deleted', ...on, data: commentNamed(id) });
+        }
         return deleted !== undefined;
       });
     },
@@ -169,11 +174,9 @@ export const createEstimateItemCommentService = (db: Database) => {
           .where(and(eq(estimateItemComments.id, id), restorable(estimateItemComments.deletedAt)))
           .returning({ id: estimateItemComments.id });
         if (!restored) return null;
-        await record(tx, {
-          verb: 'restored',
-          ...onEstimate(estimateOfItem(row.item)),
-          data: { part: 'comment', comment: excerpt(row.content) },
-        });
+        const on = onEstimate(estimateOfItem(row.item));
+        await restoreCommentWords(tx, on.target, id, row.content);
+        await record(tx, { verb: 'restored', ...on, data: commentNamed(id) });
         return toCommentDto(row);
       });
     },

@@ -52,8 +52,17 @@ describe('activity entries', () => {
       before: 'approved version 2 of the estimate',
     });
     expect(describeAction(entry({ verb: 'restored', data: { part: 'comment' } }))).toEqual({
-      before: 'restored comment on the estimate',
+      before: 'restored a comment on the estimate',
     });
+    expect(
+      describeAction(
+        entry({
+          verb: 'deleted',
+          target: { type: 'lead', id: 5, label: 'Ada' },
+          data: { part: 'comment', comment_id: 3 },
+        }),
+      ),
+    ).toEqual({ before: 'deleted a comment on the lead' });
     expect(
       describeAction(entry({ verb: 'restored', target: { type: 'note', id: 9, label: 'x' } })),
     ).toEqual({ before: 'restored the note' });

@@ -56,11 +56,14 @@ export const describeAction = (entry: Activity): Action => {
         ? { before: `updated the ${noun}`, after: `(${changed})` }
         : { before: `updated the ${noun}` };
     }
+    // A comment is named, never quoted, once it is deleted (its words leave the activity).
     case 'deleted':
+      if (part === 'comment') return { before: `deleted a comment on the ${noun}` };
       return piece
         ? { before: `removed ${piece} from the ${noun}` }
         : { before: `deleted the ${noun}` };
     case 'restored':
+      if (part === 'comment') return { before: `restored a comment on the ${noun}` };
       return piece
         ? { before: `restored ${piece} on the ${noun}` }
         : { before: `restored the ${noun}` };
