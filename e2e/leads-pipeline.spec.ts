@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsAdmin } from './support/api';
+import { adminToken, signInAsAdmin } from './support/api';
 import { createLead, uniqueTag } from './support/leads-api';
 import { mailsTo } from './support/mail';
 import { scaled } from './support/time';
@@ -171,6 +171,22 @@ test('staff import a CSV after its preview, and download what the list shows', a
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
   const rows = page.getByRole('table', { name: 'Leads' }).locator('tbody').getByRole('row');
   await expect(rows).toHaveCount(2);
+
+  // An imported lead came without a phone, and is saved without one (issue 26).
+  await rows.getByRole('button', { name: `Ida Import${tag}` }).click();
+  const drawer = page.getByRole('dialog', { name: 'Update Lead' });
+  await expect(drawer.getByLabel('Phone')).toHaveValue('');
+  await drawer.getByLabel('Title (optional)').fill('Buyer');
+  await expect(drawer.getByText('This field may not be blank.')).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  const saved = await request.get('/api/leads/', {
+    headers: { Authorization: `Token ${await adminToken(request)}` },
+    params: { search: `ida-${tag}` },
+  });
+  expect((await saved.json()) as unknown).toMatchObject({
+    results: [{ title: 'Buyer', phone: '' }],
+  });
 
   // The same file again: every row is already a lead.
   await page.getByRole('button', { name: 'Import CSV' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
@@ -15,7 +15,7 @@ import { formatLeadCreated } from '../lib/format';
 import {
   LEAD_FORM_FIELDS,
   leadFormDefaults,
-  leadFormSchema,
+  leadFormSchemaFor,
   type LeadFormInput,
   type LeadFormOutput,
 } from '../lib/lead-form';
@@ -47,6 +47,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
   const update = useUpdateLead();
   const remove = useDeleteLead();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const schema = useMemo(() => leadFormSchemaFor(lead), [lead]);
   const {
     register,
     handleSubmit,
@@ -54,7 +55,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
     trigger,
     formState: { errors, isValid, isDirty },
   } = useForm<LeadFormInput, unknown, LeadFormOutput>({
-    resolver: zodResolver(leadFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: leadFormDefaults(lead),
     mode: 'onTouched',
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@portal/contract/leads';
-import { leadFormDefaults, leadFormSchema } from './lead-form';
+import { leadFormDefaults, leadFormSchema, leadFormSchemaFor } from './lead-form';
 
 const valid = {
   first_name: 'Ada',
@@ -44,6 +44,15 @@ describe('leadFormSchema', () => {
       'phone',
     ]);
     expect(errors.phone).toBe('This field may not be blank.');
+  });
+
+  it('lets a lead that came in without a phone or company stay without (issue 26)', () => {
+    const imported = leadFormSchemaFor({ phone: '', company: '' });
+    expect(imported.safeParse({ ...valid, phone: '', company: ' ' }).success).toBe(true);
+    // One that has them keeps them.
+    const known = leadFormSchemaFor({ phone: '+1 555 0100', company: '' });
+    const parsed = known.safeParse({ ...valid, phone: '', company: '' });
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['phone']);
   });
 
   it('lets the title stay blank', () => {
