@@ -57,14 +57,13 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
     await expect(page.getByText('0 of 4 recorded')).toBeVisible();
   });
 
-  await test.step('results are recorded with P, F, N and ←, a note and a screenshot', async () => {
+  await test.step('results are recorded with P, F, B, S, N and →, a note and a screenshot', async () => {
     await page.keyboard.press('p');
     await expect(stepHeading(page)).toHaveText('Step 2 of 4');
+    // A failure stays on its step, for its note and screenshot.
     await page.keyboard.press('f');
-    await expect(stepHeading(page)).toHaveText('Step 3 of 4');
-    await page.keyboard.press('ArrowLeft');
-    await expect(stepHeading(page)).toHaveText('Step 2 of 4');
     await expect(resultButton(page, 'Fail')).toHaveAttribute('aria-pressed', 'true');
+    await expect(stepHeading(page)).toHaveText('Step 2 of 4');
     await page.getByLabel('Note').fill('The total reads $21.');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach screenshot' }).click();
@@ -82,6 +81,8 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
     await page.keyboard.press('n');
     await expect(stepHeading(page)).toHaveText('Step 3 of 4');
     await page.keyboard.press('b');
+    await expect(resultButton(page, 'Blocked')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowRight');
     await expect(stepHeading(page)).toHaveText('Step 4 of 4');
     await expect(page.getByText('Account', { exact: true })).toBeVisible();
     await page.keyboard.press('s');
@@ -161,4 +162,73 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
       runs.getByRole('img', { name: 'Results: 1 passed, 1 failed, 1 blocked, 1 skipped' }),
     ).toBeVisible();
   });
+});
+
+test('the runner hears the first key, keeps a failure on screen, and never overwrites a result by itself', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const id = randomUUID().slice(0, 6);
+  const token = await adminToken(request);
+  const { project } = await createClientWithProjectViaApi(request, token, {
+    client: `Hooli ${id}`,
+    project: `Hooli Mail ${id}`,
+  });
+  const milestone = await createMilestoneViaApi(request, token, {
+    project: project.id,
+    name: `Beta ${id}`,
+  });
+  const steps = ['Open the inbox', 'Write', 'Attach', 'Send', 'Archive', 'Sign out'];
+  await createFlowsViaApi(request, token, milestone.id, [{ name: 'Mail', steps }]);
+  const serverResults = async () => {
+    const runId = Number(/\/test-runs\/(\d+)/.exec(page.url())?.[1]);
+    const response = await request.get(`/api/test-runs/${runId}/`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    return testRunSchema.parse(await response.json()).results.map((r) => r.result);
+  };
+
+  await signInWithToken(page, token, `/milestones/${milestone.id}`);
+  await page.getByRole('button', { name: 'Start test run' }).click();
+  // P the moment the runner shows its first step (the milestone page lists the steps too).
+  await expect(stepHeading(page)).toHaveText('Step 1 of 6');
+  await page.keyboard.press('p');
+  await expect(stepHeading(page)).toHaveText('Step 2 of 6');
+
+  // Fail stays on its step, for the note; N moves on.
+  await page.keyboard.press('f');
+  await expect(resultButton(page, 'Fail')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stepHeading(page)).toHaveText('Step 2 of 6');
+  await page.getByLabel('Note').fill('The editor is blank.');
+  await page.getByLabel('Note').press('Tab');
+  await page.keyboard.press('n');
+  await expect(stepHeading(page)).toHaveText('Step 3 of 6');
+  await page.keyboard.press('p');
+  await page.keyboard.press('b');
+  await expect(stepHeading(page)).toHaveText('Step 4 of 6');
+  await page.keyboard.press('n');
+  await page.keyboard.press('s');
+  await expect(stepHeading(page)).toHaveText('Step 6 of 6');
+  await page.keyboard.press('p');
+  await expect(page.getByText('6 of 6 recorded')).toBeVisible();
+
+  // Every step has a result: more P presses change nothing, and the runner offers to complete.
+  const done = page.getByRole('status').filter({ hasText: 'Every step has a result' });
+  await expect(done).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('p');
+  await expect(stepHeading(page)).toHaveText('Step 6 of 6');
+  const recorded = ['passed', 'failed', 'passed', 'blocked', 'skipped', 'passed'];
+  await expect.poll(serverResults).toEqual(recorded);
+  await expect(page.getByRole('img', { name: /1 failed, 1 blocked, 1 skipped/ })).toBeVisible();
+
+  // A step the person goes back to is theirs to change.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('p');
+  await expect.poll(serverResults).toEqual(recorded.with(4, 'passed'));
+
+  await done.getByRole('button', { name: 'Complete run' }).click();
+  await expect(page.getByRole('dialog', { name: 'Complete run' })).toContainText(
+    'Every step has a result.',
+  );
 });

@@ -83,14 +83,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('test runner', () => {
-  it('records with the keys, moves on to the next untested step, and ← goes back', async () => {
+  it('records with the keys: F stays on its step, P moves on to the next untested one, ← goes back', async () => {
     const user = userEvent.setup();
     renderRunner();
     expect(await screen.findByText('Step 1 of 3')).toBeVisible();
     expect(screen.getByText('mug').tagName).toBe('STRONG');
     expect(screen.getByText('0 of 3 recorded')).toBeVisible();
     await user.keyboard('f');
-    expect(screen.getByText('Step 2 of 3')).toBeVisible();
+    expect(screen.getByText('Step 1 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Fail/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('1 of 3 recorded')).toBeVisible();
     await waitFor(() =>
       expect(patches()).toEqual([
@@ -98,11 +99,36 @@ describe('test runner', () => {
       ]),
     );
     await user.keyboard('n');
+    expect(screen.getByText('Step 2 of 3')).toBeVisible();
+    await user.keyboard('p');
     expect(screen.getByText('Step 3 of 3')).toBeVisible();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(screen.getByText('Step 1 of 3')).toBeVisible();
     expect(screen.getByRole('button', { name: /^Fail/ })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('img', { name: 'Results: 1 failed, 2 untested' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Results: 1 passed, 1 failed, 1 untested' }),
+    ).toBeInTheDocument();
+  });
+
+  it('stops after the last step: more keys change nothing, and it offers to complete', async () => {
+    const user = userEvent.setup();
+    renderRunner();
+    await screen.findByText('Step 1 of 3');
+    await user.keyboard('psp');
+    expect(await screen.findByRole('status')).toHaveTextContent('Every step has a result.');
+    expect(screen.getByText('Step 3 of 3')).toBeVisible();
+    await user.keyboard('ffpb');
+    expect(screen.getByText('Step 3 of 3')).toBeVisible();
+    await waitFor(() => expect(patches()).toHaveLength(3));
+    expect(patches().map((p) => p.body)).toEqual([
+      { result: 'passed' },
+      { result: 'skipped' },
+      { result: 'passed' },
+    ]);
+    // Holding a key down records once.
+    await user.keyboard('{ArrowLeft}{f>3/}');
+    await waitFor(() => expect(patches()).toHaveLength(4));
+    expect(patches()[3]?.body).toEqual({ result: 'failed' });
   });
 
   it('ignores the keys while typing a note, and saves the note when leaving the field', async () => {

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   Ban,
   Check,
@@ -39,6 +46,15 @@ import { nextUntested } from '../lib/navigation';
 import { RESULT_COLORS, RESULT_LABELS } from '../lib/labels';
 
 type Outcome = Exclude<TestResult, 'untested'>;
+
+/** A failure or a block keeps the person on its step, for the note and the screenshot. */
+const STAYS: ReadonlySet<Outcome> = new Set(['failed', 'blocked']);
+
+/**
+ * Where the runner is, and whether the person chose that step (N, ←, Previous, Next) rather
+ * than being brought there: a key only changes a recorded result on a step the person chose.
+ */
+type Place = { index: number; chosen: boolean };
 
 // Each outcome's classes are written out whole, not built from a colour name: Tailwind finds
 // only class names that stand in the source, so the four entries look alike on purpose.
@@ -93,7 +109,11 @@ const Runner = ({ run }: { run: TestRun }) => {
   const record = useRecordResult(run.id);
   const upload = useUploadAttachment(run.id);
   const complete = useCompleteRun(run.id);
-  const [index, setIndex] = useState(() => Math.max(0, nextUntested(run.results, -1)));
+  const [place, setPlace] = useState<Place>(() => ({
+    index: Math.max(0, nextUntested(run.results, -1)),
+    chosen: false,
+  }));
+  const { index } = place;
   const [unsaved, setUnsaved] = useState<ReadonlyMap<number, Unsaved>>(() => new Map());
   const [confirming, setConfirming] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -131,21 +151,36 @@ const Runner = ({ run }: { run: TestRun }) => {
     [mutate],
   );
 
+  /** The person moves to another step. */
   const go = useCallback(
-    (to: number) => setIndex(Math.max(0, Math.min(results.length - 1, to))),
+    (to: number) =>
+      setPlace({ index: Math.max(0, Math.min(results.length - 1, to)), chosen: true }),
     [results.length],
   );
 
+  /**
+   * Records an outcome on the current step. Pass and Skip move on to the next untested step
+   * (never to a recorded one; with none left the runner stays, and offers to complete the run);
+   * Fail and Blocked stay. A key on a step that already has a result, which the runner brought
+   * the person to, moves on without changing it: only a click or a step the person chose does.
+   */
   const mark = useCallback(
-    (result: Outcome) => {
+    (result: Outcome, how: 'key' | 'click') => {
       if (!current) return;
-      save({ resultId: current.id, result, ...(note !== current.note ? { note } : {}) });
-      // On to the next step still untested after this one (this one counts as recorded now).
-      const marked = results.map((r) => (r.id === current.id ? { ...r, result } : r));
+      const noteChange = note !== current.note ? { note } : {};
+      const keep = how === 'key' && !place.chosen && current.result !== 'untested';
+      if (keep) {
+        if ('note' in noteChange) save({ resultId: current.id, ...noteChange });
+      } else {
+        save({ resultId: current.id, result, ...noteChange });
+        if (STAYS.has(result)) return setPlace({ index, chosen: true });
+      }
+      // This one counts as recorded now, whatever the server has answered yet.
+      const marked = results.map((r) => (r.id === current.id && !keep ? { ...r, result } : r));
       const next = nextUntested(marked, index);
-      go(next === -1 ? index + 1 : next);
+      setPlace({ index: next === -1 ? index : next, chosen: false });
     },
-    [current, note, save, results, index, go],
+    [current, note, place.chosen, save, results, index],
   );
 
   const attach = useCallback(
@@ -166,31 +201,37 @@ const Runner = ({ run }: { run: TestRun }) => {
     [current, upload],
   );
 
-  // Keys of the runner (shown on the page): P F B S record and move on, N and ← move.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTyping(event.target) || confirming) return;
-      const outcome = OUTCOMES.find((o) => o.key.toLowerCase() === event.key.toLowerCase());
-      if (outcome) mark(outcome.result);
-      else if (event.key === 'n' || event.key === 'N' || event.key === 'ArrowRight') go(index + 1);
-      else if (event.key === 'ArrowLeft') go(index - 1);
-      else return;
-      event.preventDefault();
-    };
-    const onPaste = (event: ClipboardEvent) => {
-      const files = [...(event.clipboardData?.files ?? [])];
-      if (files.length === 0) return;
-      event.preventDefault();
-      attach(files);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('paste', onPaste);
+  // Keys of the runner (shown on the page): P S record and move on, F B record and stay, N and
+  // → / ← move. Listened to from the commit that shows the first step (a layout effect, before
+  // the browser paints it), so a key pressed as soon as the step is seen is heard.
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTyping(event.target) || confirming) return;
+    const outcome = OUTCOMES.find((o) => o.key.toLowerCase() === event.key.toLowerCase());
+    // A held key repeats: it records once.
+    if (outcome) {
+      if (!event.repeat) mark(outcome.result, 'key');
+    } else if (event.key === 'n' || event.key === 'N' || event.key === 'ArrowRight') go(index + 1);
+    else if (event.key === 'ArrowLeft') go(index - 1);
+    else return;
+    event.preventDefault();
+  });
+  const onPaste = useEffectEvent((event: ClipboardEvent) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    attach(files);
+  });
+  useLayoutEffect(() => {
+    const key = (event: KeyboardEvent) => onKey(event);
+    const paste = (event: ClipboardEvent) => onPaste(event);
+    document.addEventListener('keydown', key);
+    document.addEventListener('paste', paste);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('paste', onPaste);
+      document.removeEventListener('keydown', key);
+      document.removeEventListener('paste', paste);
     };
-  }, [mark, go, index, attach, confirming]);
+  }, []);
 
   if (!current) return <Navigate to={`/test-runs/${run.id}/report`} replace />;
   const recorded = run.summary.total - run.summary.untested;
@@ -209,7 +250,10 @@ const Runner = ({ run }: { run: TestRun }) => {
                 Report
               </Link>
             </Button>
-            <Button onClick={() => setConfirming(true)}>Complete run</Button>
+            {/* Once every step has a result, the banner below offers it instead. */}
+            {run.summary.untested > 0 && (
+              <Button onClick={() => setConfirming(true)}>Complete run</Button>
+            )}
           </div>
         </div>
         <div className="mt-4 flex flex-col gap-1.5">
@@ -224,6 +268,18 @@ const Runner = ({ run }: { run: TestRun }) => {
           <ResultsBar summary={run.summary} />
         </div>
       </header>
+
+      {run.summary.untested === 0 && (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          <span>Every step has a result. Change any of them, or complete the run.</span>
+          <Button size="sm" onClick={() => setConfirming(true)}>
+            Complete run
+          </Button>
+        </div>
+      )}
 
       {failures.length > 0 && (
         <div
@@ -284,7 +340,7 @@ const Runner = ({ run }: { run: TestRun }) => {
               type="button"
               aria-pressed={current.result === o.result}
               aria-keyshortcuts={o.key}
-              onClick={() => mark(o.result)}
+              onClick={() => mark(o.result, 'click')}
               className={cn(
                 'flex h-16 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 bg-white text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 [&_svg]:size-5',
                 o.cls,
@@ -361,10 +417,10 @@ const Runner = ({ run }: { run: TestRun }) => {
           <Kbd>P</Kbd> pass
         </span>
         <span>
-          <Kbd>F</Kbd> fail
+          <Kbd>F</Kbd> fail (stays for a note)
         </span>
         <span>
-          <Kbd>B</Kbd> blocked
+          <Kbd>B</Kbd> blocked (stays)
         </span>
         <span>
           <Kbd>S</Kbd> skip
