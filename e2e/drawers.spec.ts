@@ -194,10 +194,36 @@ test('unsaved changes in the item drawer, the section dialog and the lead drawer
     expect(body.results.find((item) => item.description === 'Wireframes')?.notes).toBe('');
   });
 
+  await test.step('estimate drawer: it has a URL, Escape asks, Back closes it', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Update Estimate' });
+    await expect(page).toHaveURL(/\?edit=estimate$/);
+    const name = drawer.getByLabel('Name');
+    await name.fill('Renamed estimate');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(name).toHaveValue('Renamed estimate');
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/estimates/${data.estimate.id}$`));
+    const stored = await request.get(`/api/estimates/${data.estimate.id}/`, { headers: auth() });
+    expect(((await stored.json()) as { name: string }).name).not.toBe('Renamed estimate');
+    // A link opens it; with nothing changed, Back closes it at once.
+    await page.goForward();
+    await expect(drawer).toBeVisible();
+    await page.goBack();
+    await expect(drawer).toBeHidden();
+  });
+
   await test.step('section dialog: a click outside asks, Discard keeps the old name', async () => {
     await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
     await page.getByRole('button', { name: 'Edit section' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Section' });
+    await expect(page).toHaveURL(/\?section=\d+$/);
     await dialog.getByLabel('Name').fill('Visual design');
     await page.mouse.click(40, 400);
     await expect(question).toBeVisible();

@@ -14,11 +14,11 @@ export const CreateEstimateDialog = ({
   onOpenChange,
   onCreated,
 }: CreateEstimateDialogProps) => (
-  <EstimateForm estimate={null} onSaved={onCreated} onCancel={() => onOpenChange(false)}>
-    {({ body, footer, saving }) => (
+  <EstimateForm estimate={null} open={open} onOpenChange={onOpenChange} onSaved={onCreated}>
+    {({ body, footer, onOpenChange: requestOpenChange }) => (
       <Dialog
         open={open}
-        onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+        onOpenChange={requestOpenChange}
         title="Create Estimate"
         description="Sections and items are added on the estimate itself."
         footer={footer}

@@ -14,7 +14,8 @@ export type EstimateDrawerProps = {
 
 /**
  * The estimate create/update drawer (spec §2 Projects). It closes after a create or an update
- * (spec §4). Mount it afresh for each opening (a `key`), so the form starts clean.
+ * (spec §4); closing it with unsaved edits asks first. Mount it afresh for each opening (a
+ * `key`), so the form starts clean.
  */
 export const EstimateDrawer = ({
   open,
@@ -26,16 +27,17 @@ export const EstimateDrawer = ({
   <EstimateForm
     estimate={estimate}
     lockedProject={project}
+    open={open}
+    onOpenChange={onOpenChange}
     onSaved={(saved) => {
       onOpenChange(false);
       onSaved?.(saved);
     }}
-    onCancel={() => onOpenChange(false)}
   >
-    {({ body, footer, saving }) => (
+    {({ body, footer, onOpenChange: requestOpenChange }) => (
       <Drawer
         open={open}
-        onOpenChange={(next) => (saving && !next ? undefined : onOpenChange(next))}
+        onOpenChange={requestOpenChange}
         title={estimate ? 'Update Estimate' : 'Create Estimate'}
         description={
           project ? `For ${project.name}` : estimate ? `For ${estimate.project.name}` : undefined

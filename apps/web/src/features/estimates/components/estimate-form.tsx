@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Estimate, EstimateDetail } from '@portal/contract/estimates';
 import { FormError } from '../../../components/layout/form-error';
 import { FormActions } from '../../../components/forms/form-actions';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -26,10 +27,20 @@ export type EstimateFormProps = {
   estimate: Estimate | null;
   /** Opened from a project: the estimate belongs to it, and the choice is not offered. */
   lockedProject?: LockedProject;
+  /** Whether its drawer or dialog is open, and how it closes: unsaved changes ask first. */
+  open: boolean;
+  onOpenChange(open: boolean): void;
   onSaved(estimate: EstimateDetail): void;
-  onCancel(): void;
-  /** Lays the form out inside its dialog or drawer: the fields, and the buttons for the footer. */
-  children(parts: { body: ReactNode; footer: ReactNode; saving: boolean }): ReactNode;
+  /**
+   * Lays the form out inside its dialog or drawer: the fields, the buttons for the footer, and
+   * the frame's `onOpenChange` (Escape, the close button, a click outside), which asks before
+   * throwing an edit away and waits while a save is under way.
+   */
+  children(parts: {
+    body: ReactNode;
+    footer: ReactNode;
+    onOpenChange(open: boolean): void;
+  }): ReactNode;
 };
 
 /**
@@ -40,8 +51,9 @@ export type EstimateFormProps = {
 export const EstimateForm = ({
   estimate,
   lockedProject,
+  open,
+  onOpenChange,
   onSaved,
-  onCancel,
   children,
 }: EstimateFormProps) => {
   const formId = useId();
@@ -53,7 +65,7 @@ export const EstimateForm = ({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<EstimateFormValues>({
     resolver: zodResolver(estimateFormSchema),
     defaultValues: estimateFormDefaults(estimate, lockedProject?.id ?? null),
@@ -61,10 +73,13 @@ export const EstimateForm = ({
   });
 
   const saving = create.isPending || update.isPending;
+  // Closing or navigating away with unsaved edits asks first (decision 0027); a save releases it.
+  const unsaved = useUnsavedChanges({ open, dirty: isDirty && !saving, onOpenChange });
   const onSubmit = handleSubmit((values) => {
     const body = estimateRequest(values);
     const handlers = {
       onSuccess: (saved: EstimateDetail) => {
+        unsaved.release();
         toast.success(estimate ? 'Estimate updated' : 'Estimate created');
         onSaved(saved);
       },
@@ -160,12 +175,21 @@ export const EstimateForm = ({
   const footer = (
     <FormActions
       form={formId}
-      onCancel={onCancel}
+      onCancel={() => unsaved.requestClose(false)}
       saveDisabled={!isValid}
       saving={saving}
       lockedWhileSaving
     />
   );
 
-  return children({ body, footer, saving });
+  return (
+    <>
+      {children({
+        body,
+        footer,
+        onOpenChange: (next) => (saving && !next ? undefined : unsaved.requestClose(next)),
+      })}
+      {unsaved.prompt}
+    </>
+  );
 };

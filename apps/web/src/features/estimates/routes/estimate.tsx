@@ -35,12 +35,29 @@ import '../print.css';
 import { ActivityCard } from '../../activity/components/activity-card';
 
 /** Which overlay is open. Each opening gets a new `session`, so its form starts clean. */
-type Overlay =
-  | { kind: 'estimate' }
-  | { kind: 'section'; section: EstimateSection | null }
-  | { kind: 'delete-section'; section: EstimateSection };
+/** A section's deletion asks first; the drawers and dialogs that edit live in the URL. */
+type Overlay = { kind: 'delete-section'; section: EstimateSection };
 
 type OverlayState = { overlay: Overlay | null; open: boolean; session: number };
+
+/**
+ * The section dialog's section, from the URL (`?section=3`, or `?section=new`): null to create
+ * one, undefined when the URL names none on this estimate (a link to a deleted one opens nothing).
+ * It keeps showing the section while the dialog closes.
+ */
+const useSectionDialog = (estimate: EstimateDetail, value: string | null) => {
+  const id = drawerId(value);
+  const found =
+    value === NEW
+      ? null
+      : id === null
+        ? undefined
+        : estimate.sections.find((section) => section.id === id);
+  const [shown, setShown] = useState(found);
+  // Adjusting state while rendering: React re-renders before committing.
+  if (found !== undefined && found !== shown) setShown(found);
+  return found === undefined ? shown : found;
+};
 
 const breadcrumbLink =
   'rounded-sm hover:text-slate-900 hover:underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -140,6 +157,14 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   const deleteSection = useDeleteSection(estimate.id);
   const [state, setState] = useState<OverlayState>({ overlay: null, open: false, session: 0 });
   const { open: openItem, ...itemParam } = useDrawerParam('item');
+  // `?edit=estimate` and `?section=3` (or `new`): a link opens them, Back closes them.
+  const { open: openEdit, ...editParam } = useDrawerParam('edit');
+  const { open: openSection, ...sectionParam } = useDrawerParam('section');
+  // Only staff edit: a link with them opens nothing for a client user.
+  const editing = canEdit && editParam.isOpen && editParam.value === 'estimate';
+  const editSession = useOpenSession(editing);
+  const sectionDialog = useSectionDialog(estimate, canEdit ? sectionParam.value : null);
+  const sectionSession = useOpenSession(sectionParam.isOpen);
 
   const open = useCallback(
     (overlay: Overlay) =>
@@ -151,10 +176,10 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
     () => ({
       onOpenItem: (item) => openItem(item.id),
       onCreateItem: (section) => openItem(`${NEW}-${section.id}`),
-      onEditSection: (section) => open({ kind: 'section', section }),
+      onEditSection: (section) => openSection(section.id),
       onDeleteSection: (section) => open({ kind: 'delete-section', section }),
     }),
-    [open, openItem],
+    [open, openItem, openSection],
   );
   const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
   const overlay = state.overlay;
@@ -176,7 +201,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   };
 
   const createSection = canEdit && (
-    <Button onClick={() => open({ kind: 'section', section: null })}>
+    <Button onClick={() => openSection(NEW)}>
       <Plus aria-hidden />
       Create Section
     </Button>
@@ -184,11 +209,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
 
   return (
     <article className="estimate-document mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
-      <Header
-        estimate={estimate}
-        isSuperuser={isSuperuser}
-        onEdit={() => open({ kind: 'estimate' })}
-      />
+      <Header estimate={estimate} isSuperuser={isSuperuser} onEdit={() => openEdit('estimate')} />
       <div className="flex flex-col gap-6 print:gap-8">
         <VersionsPanel estimate={workingCopy} />
         <EstimateOverview estimate={estimate} canEdit={canEdit} />
@@ -230,21 +251,21 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
         </div>
       </div>
 
-      {overlay?.kind === 'estimate' && (
+      {(editing || editSession > 0) && (
         <EstimateDrawer
-          key={state.session}
-          open={state.open}
-          onOpenChange={setOpen}
+          key={editSession}
+          open={editing}
+          onOpenChange={editParam.onOpenChange}
           estimate={estimate}
         />
       )}
-      {overlay?.kind === 'section' && (
+      {sectionDialog !== undefined && (
         <SectionDialog
-          key={state.session}
-          open={state.open}
-          onOpenChange={setOpen}
+          key={sectionSession}
+          open={sectionParam.isOpen}
+          onOpenChange={sectionParam.onOpenChange}
           estimateId={estimate.id}
-          section={overlay.section}
+          section={sectionDialog}
         />
       )}
       {overlay?.kind === 'delete-section' && (
