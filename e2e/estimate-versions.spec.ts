@@ -106,9 +106,10 @@ test('staff send a version, the client approves it with a signature, the PDF hol
     await dialog.getByLabel('Your full name').fill('Dana Scully');
     await dialog.getByLabel('Your full name').press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Approved by Dana Scully' }),
-    ).toBeVisible();
+    const approved = page.getByRole('status').filter({ hasText: 'Approved by Dana Scully' });
+    await expect(approved).toBeVisible();
+    // The Approve button is gone with the dialog: focus is on the outcome, not <body>.
+    await expect(approved).toBeFocused();
     await expect(waiting).toBeHidden();
     await expect(page.getByRole('link', { name: 'View version 1' })).toBeVisible();
   });
@@ -201,9 +202,11 @@ test('changes requested, staff edit and send version 2, the diff shows the edit'
     await dialog.getByLabel('What should change').fill('Checkout should take less time.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog).toBeHidden();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Changes requested by Dana Scully' }),
-    ).toBeVisible();
+    const requested = page
+      .getByRole('status')
+      .filter({ hasText: 'Changes requested by Dana Scully' });
+    await expect(requested).toBeVisible();
+    await expect(requested).toBeFocused();
   });
 
   await test.step('staff read the request, edit an item and see the working-copy diff', async () => {

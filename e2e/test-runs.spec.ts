@@ -142,7 +142,12 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
     await dialog.getByLabel('Note (required)').fill('The total is fixed in the next release.');
     await dialog.getByRole('button', { name: 'Sign off' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(/Signed off by Peter Gibbons on/)).toBeVisible();
+    const signature = page
+      .getByRole('status')
+      .filter({ hasText: /Signed off by Peter Gibbons on/ });
+    await expect(signature).toBeVisible();
+    // The Sign off button is gone: focus is on the signature, not <body>.
+    await expect(signature).toBeFocused();
     await expect(page.getByText('The total is fixed in the next release.')).toBeVisible();
 
     const mail = await nextMail(ADMIN.email, already);

@@ -24,6 +24,8 @@ export type DecisionDialogProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
   version: EstimateVersion;
+  /** Where focus goes once the decision is made and the buttons that opened it are gone. */
+  focusFallback?: () => HTMLElement | null;
 };
 
 /**
@@ -31,7 +33,13 @@ export type DecisionDialogProps = {
  * Request changes for a note. A 409 (someone decided first, or a newer version came) is shown in
  * the dialog; the lists refresh so the page shows the outcome.
  */
-export const DecisionDialog = ({ kind, open, onOpenChange, version }: DecisionDialogProps) => {
+export const DecisionDialog = ({
+  kind,
+  open,
+  onOpenChange,
+  version,
+  focusFallback,
+}: DecisionDialogProps) => {
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +83,7 @@ export const DecisionDialog = ({ kind, open, onOpenChange, version }: DecisionDi
           : 'Tell the studio what you would like changed; they will send a new version.'
       }
       className="max-w-lg"
+      focusFallback={focusFallback}
       footer={
         <>
           <Button

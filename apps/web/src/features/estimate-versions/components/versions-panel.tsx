@@ -48,6 +48,8 @@ const VersionRow = ({ version }: { version: EstimateVersion }) => {
   );
 };
 
+const outcomeId = (version: EstimateVersion) => `version-${version.id}-outcome`;
+
 /**
  * The client's side of a sent version: while it waits, the ask with Approve and Request changes;
  * once decided, the outcome.
@@ -65,9 +67,11 @@ const ClientDecision = ({
     const outcome = decisionSummary(version);
     return outcome ? (
       <div
+        id={outcomeId(version)}
         role="status"
+        tabIndex={-1}
         className={cn(
-          'rounded-lg border px-5 py-4 text-sm print:hidden',
+          'rounded-lg border px-5 py-4 text-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-500 print:hidden',
           version.status === 'approved'
             ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
             : 'border-orange-200 bg-orange-50 text-orange-900',
@@ -122,6 +126,8 @@ const ClientDecision = ({
           open={dialog.open}
           onOpenChange={(open) => setDialog(open ? dialog : null)}
           version={version}
+          // The decision replaces this section with its outcome: focus goes there, not to <body>.
+          focusFallback={() => document.getElementById(outcomeId(version))}
         />
       )}
     </section>

@@ -18,10 +18,13 @@ export const SignOffDialog = ({
   run,
   open,
   onOpenChange,
+  focusFallback,
 }: {
   run: TestRun;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** Where focus goes once signed, when the Sign off button that opened it is gone. */
+  focusFallback?: () => HTMLElement | null;
 }) => {
   const signOff = useSignOff(run.id);
   const [name, setName] = useState('');
@@ -55,6 +58,7 @@ export const SignOffDialog = ({
     <Dialog
       open={open}
       onOpenChange={(next) => !signOff.isPending && onOpenChange(next)}
+      focusFallback={focusFallback}
       title="Sign off this test run"
       description={`By typing your full name you accept ${run.name} with its results: ${run.summary.passed} of ${run.summary.total} steps passed.`}
       footer={

@@ -22,6 +22,9 @@ import {
 
 type Result = TestRun['results'][number];
 
+/** The signature's box, where focus lands after signing. */
+const SIGN_OFF_ID = 'run-sign-off';
+
 /** Consecutive results of the same flow, as the run copied them. */
 const byFlow = (results: Result[]) => {
   const groups: { flow: string; results: Result[] }[] = [];
@@ -93,7 +96,12 @@ const Report = ({ run }: { run: TestRun }) => {
           <ResultsLegend summary={run.summary} />
         </div>
         {run.signed_off_at && (
-          <div className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <div
+            id={SIGN_OFF_ID}
+            role="status"
+            tabIndex={-1}
+            className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-500"
+          >
             <p>
               Signed off by <strong>{run.signature_name}</strong> on{' '}
               {formatDateTime(run.signed_off_at)}
@@ -122,7 +130,7 @@ const Report = ({ run }: { run: TestRun }) => {
                   data-result={result.result}
                   className="grid grid-cols-[2.5rem_minmax(0,1fr)_auto] gap-x-3 px-4 py-3 print:break-inside-avoid"
                 >
-                  <span className="text-sm text-slate-400 tabular-nums">{result.order + 1}.</span>
+                  <span className="text-sm text-slate-500 tabular-nums">{result.order + 1}.</span>
                   <div className="flex min-w-0 flex-col gap-2">
                     <Markdown className="text-sm text-slate-800">
                       {result.step_description}
@@ -143,7 +151,15 @@ const Report = ({ run }: { run: TestRun }) => {
           </section>
         ))}
       </div>
-      {canSign && <SignOffDialog run={run} open={signing} onOpenChange={setSigning} />}
+      {canSign && (
+        <SignOffDialog
+          run={run}
+          open={signing}
+          onOpenChange={setSigning}
+          // Signing replaces the Sign off button with the signature: focus goes there.
+          focusFallback={() => document.getElementById(SIGN_OFF_ID)}
+        />
+      )}
     </div>
   );
 };
