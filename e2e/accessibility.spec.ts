@@ -81,3 +81,30 @@ test('the signed-out screens have no serious or critical accessibility violation
   test.setTimeout(scaled(60_000));
   await audit(page, null, screens.visitor);
 });
+
+test('the command palette, empty and with results, has no serious or critical violation', async ({
+  page,
+}) => {
+  await signInWithToken(page, staffToken, '/estimates');
+  await screenSettled(page);
+  await page.getByRole('button', { name: /^Search/ }).click();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const input = palette.getByRole('combobox');
+  await expect(input).toBeFocused();
+  // Nothing typed and nothing opened from it yet: a hint, and no empty listbox.
+  await expect(palette.getByText('Type a name to search.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await input.fill('a11y');
+  await expect(palette.getByRole('option').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await input.fill('no such record anywhere');
+  await expect(palette.getByText('No results for “no such record anywhere”.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Esc closes it, and focus goes back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Search/ })).toBeFocused();
+});

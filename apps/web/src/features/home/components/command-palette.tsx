@@ -150,34 +150,37 @@ export const CommandPalette = ({ open, onOpenChange, userId }: CommandPalettePro
               />
               {waiting && <Spinner label="Searching" size="sm" />}
             </div>
+            {!typing && recent.length === 0 && (
+              <p className="px-3 py-6 text-center text-sm text-slate-600">
+                Type a name to search. Records you open from here are listed next time.
+              </p>
+            )}
+            {typing && search.isError && (
+              <p role="alert" className="px-3 py-6 text-center text-sm text-red-700">
+                The search failed. Try again in a moment.
+              </p>
+            )}
+            {typing && !waiting && !search.isError && results.length === 0 && (
+              <p className="px-3 py-6 text-center text-sm text-slate-600">
+                No results for “{text.trim()}”.
+              </p>
+            )}
+            {/* A listbox must hold options: with none to list it is hidden (the input still
+                names it), and the messages above say why. */}
             <Command.List
+              hidden={listed.length === 0}
               className={`max-h-[min(60vh,420px)] overflow-y-auto p-2 ${headingClasses}`}
             >
-              {!typing &&
-                (recent.length === 0 ? (
-                  <p className="px-3 py-6 text-center text-sm text-slate-600">
-                    Type a name to search. Records you open from here are listed next time.
-                  </p>
-                ) : (
-                  <Command.Group heading="Recent">
-                    {recent.map((result) => (
-                      <ResultItem
-                        key={`${result.type}:${result.id}`}
-                        result={result}
-                        onOpen={openResult}
-                      />
-                    ))}
-                  </Command.Group>
-                ))}
-              {typing && search.isError && (
-                <p role="alert" className="px-3 py-6 text-center text-sm text-red-700">
-                  The search failed. Try again in a moment.
-                </p>
-              )}
-              {typing && !waiting && !search.isError && results.length === 0 && (
-                <p className="px-3 py-6 text-center text-sm text-slate-600">
-                  No results for “{text.trim()}”.
-                </p>
+              {!typing && recent.length > 0 && (
+                <Command.Group heading="Recent">
+                  {recent.map((result) => (
+                    <ResultItem
+                      key={`${result.type}:${result.id}`}
+                      result={result}
+                      onOpen={openResult}
+                    />
+                  ))}
+                </Command.Group>
               )}
               {GROUPS.map(({ type, heading }) => {
                 const ofType = results.filter((r) => r.type === type);
