@@ -234,6 +234,20 @@ describe('CommentThread mentions', () => {
     await waitFor(() => expect(onCreate).toHaveBeenCalledWith('Hi @dana@acme.test can you check?'));
   });
 
+  it('matches the start of a name or an email, not any part of it', async () => {
+    const { user } = renderWithPeople();
+    const box = screen.getByRole('textbox', { name: 'New comment' });
+    await user.type(box, '@re');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Dana Reyesdana@acme.test',
+    ]);
+    // Inside both emails ("studio.test", "acme.test"), at the start of neither.
+    await user.clear(box);
+    await user.type(box, '@st');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).not.toHaveAttribute('aria-expanded');
+  });
+
   it('arrow keys move through the list and Escape closes it without picking', async () => {
     const { user } = renderWithPeople();
     const box = screen.getByRole('textbox', { name: 'New comment' });

@@ -11,9 +11,14 @@ const TYPING = /(^|\s)@([^\s@]*)$/;
 type Open = { start: number; query: string };
 const LIST_KEYS = ['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'];
 
+/**
+ * Whether what was typed after `@` starts one of the person's names or their email. Not a
+ * substring anywhere: "@le" must find Lee, not everyone whose email ends in ".example".
+ */
 const matches = (person: MentionCandidate, query: string) => {
   const q = query.toLowerCase();
-  return person.name.toLowerCase().includes(q) || person.email.toLowerCase().includes(q);
+  const words = [...person.name.toLowerCase().split(/\s+/), person.email.toLowerCase()];
+  return words.some((word) => word.startsWith(q));
 };
 
 /**
@@ -98,8 +103,8 @@ export const useMentionPicker = ({
       },
       onClick: track,
       onBlur: () => setOpen(null),
+      // No aria-expanded: a <textarea> is a textbox, which does not take it (axe, critical).
       'aria-autocomplete': 'list' as const,
-      'aria-expanded': expanded,
       'aria-controls': expanded ? listId : undefined,
       'aria-activedescendant': expanded ? optionId(active) : undefined,
     },
