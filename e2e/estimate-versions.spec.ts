@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { adminToken, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
+import { seriousViolations } from './support/axe';
 import { createClientWithProjectViaApi } from './support/clients-api';
 import { impersonateResponseSchema } from '@portal/contract/users';
 import { ADMIN } from './support/env';
@@ -78,6 +79,8 @@ test('staff send a version, the client approves it with a signature, the PDF hol
     await versionsCard(page).getByRole('button', { name: 'Send to client' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send to client' });
     await expect(dialog.getByText(member.email)).toBeVisible();
+    // The open dialog, with its recipients (issue 26: their emails read 2.63:1).
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Message (optional)').fill('Here is the shop estimate.');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog).toBeHidden();

@@ -93,7 +93,7 @@ export const SendVersionDialog = ({ open, onOpenChange, estimate }: SendVersionD
               {people.map((link) => (
                 <li key={link.id}>
                   {`${link.user.first_name} ${link.user.last_name}`.trim() || link.user.email}{' '}
-                  <span className="text-slate-400">&lt;{link.user.email}&gt;</span>
+                  <span className="text-slate-500">&lt;{link.user.email}&gt;</span>
                 </li>
               ))}
             </ul>

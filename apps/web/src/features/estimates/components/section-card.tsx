@@ -112,17 +112,23 @@ export const SectionCard = memo(function SectionCard({
         <SectionTitle id={titleId} section={section} />
         {canEdit && (
           <div className="ml-auto flex items-center gap-1 print:hidden">
-            <Button variant="secondary" size="sm" onClick={() => onCreateItem(section)}>
+            {/* Every section has these: each says which section it acts on (issue 26). */}
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Create Item in ${section.name}`}
+              onClick={() => onCreateItem(section)}
+            >
               <Plus aria-hidden />
               Create Item
             </Button>
             <SectionAction
-              label="Edit section"
+              label={`Edit section ${section.name}`}
               icon={<Pencil aria-hidden />}
               onClick={() => onEditSection(section)}
             />
             <SectionAction
-              label="Delete section"
+              label={`Delete section ${section.name}`}
               icon={<Trash2 aria-hidden />}
               onClick={() => onDeleteSection(section)}
               className="hover:bg-red-50 hover:text-red-600"

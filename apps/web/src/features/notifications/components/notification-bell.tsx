@@ -49,7 +49,8 @@ const Item = ({ notification, onOpen }: { notification: Notification; onOpen(): 
           </span>
           <time
             dateTime={notification.created_at}
-            className="mt-0.5 block text-xs text-slate-500 tabular-nums"
+            // slate-600: on an unread row's tint slate-500 read 4.45:1, under AA's 4.5.
+            className="mt-0.5 block text-xs text-slate-600 tabular-nums"
           >
             {formatCommentTime(notification.created_at)}
           </time>
