@@ -143,4 +143,20 @@ describe('one outage, one line in the log', () => {
     expect(outageLines()).toHaveLength(3);
     await app.close();
   });
+
+  it('a restart while the app was idle, noticed by a late answer, is no outage', async () => {
+    const { app, pool, started, outageLines } = outageApp();
+    const late = await started('late');
+    // Another client connected to the restarted server before the late answer arrived.
+    pool.emit('connect');
+    expect((await late.fail(startingUp)).statusCode).toBe(503);
+    expect(outageLines()).toEqual([]);
+    // The next outage is still logged.
+    const next = await started('next');
+    expect((await next.fail(shutdown)).statusCode).toBe(503);
+    expect(outageLines().map((line) => JSON.parse(line).msg)).toEqual([
+      'database unreachable: answering 503',
+    ]);
+    await app.close();
+  });
 });

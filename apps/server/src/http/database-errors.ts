@@ -58,12 +58,12 @@ export const serviceUnavailable = (trouble: DatabaseTrouble) =>
  */
 export const databaseAwareErrorHandler = (pool: Pool, log: FastifyBaseLogger) => {
   let down = false;
-  /** `performance.now()` when the last outage ended. */
-  let recoveredAt = Number.NEGATIVE_INFINITY;
+  /** `performance.now()` when the pool last opened a connection. */
+  let connectedAt = Number.NEGATIVE_INFINITY;
   pool.on('connect', () => {
+    connectedAt = performance.now();
     if (!down) return;
     down = false;
-    recoveredAt = performance.now();
     log.warn('database reachable again');
   });
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -71,10 +71,12 @@ export const databaseAwareErrorHandler = (pool: Pool, log: FastifyBaseLogger) =>
     if (trouble === null) return errorHandler(error, request, reply);
     const { code, message } = loggableError(error);
     if (trouble === 'timeout') request.log.warn({ code, reason: message }, 'database timeout: 503');
-    else if (!down && performance.now() - reply.elapsedTime >= recoveredAt) {
-      // Only a request begun after the recovery can tell of a new outage: one begun before may
-      // fail on an attempt made during the old one, answered late — "the database system is
-      // starting up" arrives just after another client has connected (seen under load).
+    else if (!down && performance.now() - reply.elapsedTime >= connectedAt) {
+      // Only a request begun after the pool's last new connection tells of an outage: one begun
+      // before may fail on an attempt made while the server was away, answered after another
+      // client connected ("the database system is starting up", seen under load), whether or not
+      // an outage had been logged. (Fastify stamps a request's start when it has a logger; without
+      // one `elapsedTime` is 0, and there is no log to keep clean.)
       down = true;
       request.log.error({ code, reason: message }, 'database unreachable: answering 503');
     }

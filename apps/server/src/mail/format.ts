@@ -5,10 +5,15 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** Typed text in a header: one line, bounded, so it can neither break nor bloat it. */
+/**
+ * Typed text in a header or an excerpt: one line, at most `max` characters, so it can neither
+ * break nor bloat it. Characters are code points: cutting UTF-16 units could split an emoji, and
+ * its half alone is text PostgreSQL's jsonb refuses (a 500 for a comment that ends up quoted).
+ */
 export const oneLine = (value: string, max: number) => {
   const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const chars = Array.from(flat);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 };
 
 /** A plain HTML email: paragraphs (already escaped HTML), a quoted block and a button link. */

@@ -50,7 +50,9 @@ beforeAll(async () => {
   // Back to what the entries were before the migration: no ids, and the words everywhere.
   await t.db.execute(sql`UPDATE activity SET data = data - 'comment_id'`);
   await t.db.execute(
-    sql`UPDATE activity SET data = data || '{"comment":"Gone"}' WHERE verb = 'deleted' AND data->>'part' = 'comment'`,
+    sql`UPDATE activity SET data = data || '{"comment":"Gone"}'
+        WHERE (verb = 'deleted' AND data->>'part' = 'comment')
+           OR (verb = 'commented' AND NOT data ? 'comment')`,
   );
 });
 

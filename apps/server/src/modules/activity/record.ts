@@ -3,6 +3,7 @@ import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityTargetType, ActivityVerb } from '@portal/contract/activity';
 import type { Executor } from '../../db/client';
+import { oneLine } from '../../mail/format';
 import { activity, projects, users } from '../../db/schema/index';
 
 /** Who is acting: a user, and the staff member behind them when it is an impersonation. */
@@ -75,10 +76,7 @@ export const changedFields = (body: object): string[] =>
 const EXCERPT_LENGTH = 80;
 
 /** The start of a longer text (a note, a comment) as an entry's label or data. */
-export const excerpt = (text: string): string => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
-};
+export const excerpt = (text: string): string => oneLine(text, EXCERPT_LENGTH);
 
 /*
  * A comment's words are in the activity only while the comment is (issue 26). The entry of its

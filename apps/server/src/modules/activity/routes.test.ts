@@ -393,3 +393,14 @@ describe("a deleted comment's words", () => {
     expect(await wordsIn(`?estimate=${estimateId}`)).not.toContain('Jo Bloggs');
   });
 });
+
+describe('a comment quoted in the activity', () => {
+  it('is cut between characters, never inside an emoji', async () => {
+    // 78 letters, then an emoji on the 79th and 80th UTF-16 units: where a cut by units fell.
+    const message = `${'a'.repeat(78)}😀 and more after the cut`;
+    const res = await w.as('staff').post('/api/lead-comments/', { lead: leadId, message });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = (await entries('staff', `?lead=${leadId}`)).results;
+    expect(entry?.data.comment).toBe(`${'a'.repeat(78)}😀…`);
+  });
+});

@@ -56,7 +56,8 @@ const useSectionDialog = (estimate: EstimateDetail, value: string | null) => {
   const [shown, setShown] = useState(found);
   // Adjusting state while rendering: React re-renders before committing.
   if (found !== undefined && found !== shown) setShown(found);
-  return found === undefined ? shown : found;
+  // `named`: the URL names it now (a link to a section that is gone opens nothing).
+  return { shown: found === undefined ? shown : found, named: found !== undefined };
 };
 
 const breadcrumbLink =
@@ -144,7 +145,8 @@ const useItemDrawer = (estimate: EstimateDetail, value: string | null) => {
   const [shown, setShown] = useState(found);
   // Adjusting state while rendering: React re-renders before committing.
   if (found && (found.section !== shown?.section || found.item !== shown.item)) setShown(found);
-  return found ?? shown;
+  // `named`: the URL names it now (a link to an item that is gone opens nothing).
+  return { shown: found ?? shown, named: found !== null };
 };
 
 const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail }) => {
@@ -259,13 +261,13 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           estimate={estimate}
         />
       )}
-      {sectionDialog !== undefined && (
+      {sectionDialog.shown !== undefined && (
         <SectionDialog
           key={sectionSession}
-          open={sectionParam.isOpen}
+          open={sectionParam.isOpen && sectionDialog.named}
           onOpenChange={sectionParam.onOpenChange}
           estimateId={estimate.id}
-          section={sectionDialog}
+          section={sectionDialog.shown}
         />
       )}
       {overlay?.kind === 'delete-section' && (
@@ -285,14 +287,14 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           onConfirm={onDeleteSection}
         />
       )}
-      {itemDrawer && (
+      {itemDrawer.shown && (
         <ItemDrawer
           key={itemSession}
-          open={itemParam.isOpen}
+          open={itemParam.isOpen && itemDrawer.named}
           onOpenChange={itemParam.onOpenChange}
           estimateId={estimate.id}
-          section={itemDrawer.section}
-          item={itemDrawer.item}
+          section={itemDrawer.shown.section}
+          item={itemDrawer.shown.item}
           canEdit={canEdit}
         />
       )}
