@@ -86,12 +86,16 @@ export const useRecordDrawer = <Record extends { id: number }>(
   const drawer = useDrawerParam(key);
   const id = drawerId(drawer.value);
   const record = id === null ? undefined : records?.find((candidate) => candidate.id === id);
+  const { open } = drawer;
+  // Stable, so a memoised list handed them re-renders only when the URL changes.
+  const openNew = useCallback(() => open(NEW), [open]);
+  const openRecord = useCallback((chosen: Record) => open(chosen.id), [open]);
   return {
     /** The record shown (kept while the drawer closes), or undefined in create mode. */
     record,
     open: drawer.isOpen && (drawer.value === NEW || record !== undefined),
     onOpenChange: drawer.onOpenChange,
-    openNew: () => drawer.open(NEW),
-    openRecord: (chosen: Record) => drawer.open(chosen.id),
+    openNew,
+    openRecord,
   };
 };

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
 import { countGoesToo } from '../../../lib/goes-too';
 import { parseId } from '../../../lib/parse-id';
-import { drawerId, NEW, useDrawerParam } from '../../../lib/use-drawer-param';
+import { drawerId, NEW, useDrawerParam, useRecordDrawer } from '../../../lib/use-drawer-param';
 import { useOpenSession } from '../../../lib/use-open-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -34,31 +34,13 @@ import { EmptyState, EstimateNotFound, isNotFound, LoadError } from '../componen
 import '../print.css';
 import { ActivityCard } from '../../activity/components/activity-card';
 
-/** Which overlay is open. Each opening gets a new `session`, so its form starts clean. */
-/** A section's deletion asks first; the drawers and dialogs that edit live in the URL. */
+/**
+ * A section's deletion asks first; the drawers and dialogs that edit live in the URL. The
+ * overlay stays while its closing animation plays.
+ */
 type Overlay = { kind: 'delete-section'; section: EstimateSection };
 
-type OverlayState = { overlay: Overlay | null; open: boolean; session: number };
-
-/**
- * The section dialog's section, from the URL (`?section=3`, or `?section=new`): null to create
- * one, undefined when the URL names none on this estimate (a link to a deleted one opens nothing).
- * It keeps showing the section while the dialog closes.
- */
-const useSectionDialog = (estimate: EstimateDetail, value: string | null) => {
-  const id = drawerId(value);
-  const found =
-    value === NEW
-      ? null
-      : id === null
-        ? undefined
-        : estimate.sections.find((section) => section.id === id);
-  const [shown, setShown] = useState(found);
-  // Adjusting state while rendering: React re-renders before committing.
-  if (found !== undefined && found !== shown) setShown(found);
-  // `named`: the URL names it now (a link to a section that is gone opens nothing).
-  return { shown: found === undefined ? shown : found, named: found !== undefined };
-};
+type OverlayState = { overlay: Overlay | null; open: boolean };
 
 const breadcrumbLink =
   'rounded-sm hover:text-slate-900 hover:underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -157,31 +139,27 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   const canEdit = isSuperuser;
   const { moveSection, moveItem } = useEstimateMoves(estimate.id);
   const deleteSection = useDeleteSection(estimate.id);
-  const [state, setState] = useState<OverlayState>({ overlay: null, open: false, session: 0 });
+  const [state, setState] = useState<OverlayState>({ overlay: null, open: false });
   const { open: openItem, ...itemParam } = useDrawerParam('item');
   // `?edit=estimate` and `?section=3` (or `new`): a link opens them, Back closes them.
   const { open: openEdit, ...editParam } = useDrawerParam('edit');
-  const { open: openSection, ...sectionParam } = useDrawerParam('section');
+  const sectionDrawer = useRecordDrawer('section', estimate.sections);
   // Only staff edit: a link with them opens nothing for a client user.
   const editing = canEdit && editParam.isOpen && editParam.value === 'estimate';
   const editSession = useOpenSession(editing);
-  const sectionDialog = useSectionDialog(estimate, canEdit ? sectionParam.value : null);
-  const sectionSession = useOpenSession(sectionParam.isOpen);
+  const sectionOpen = canEdit && sectionDrawer.open;
+  const sectionSession = useOpenSession(sectionOpen);
 
-  const open = useCallback(
-    (overlay: Overlay) =>
-      setState((current) => ({ overlay, open: true, session: current.session + 1 })),
-    [],
-  );
+  const open = useCallback((overlay: Overlay) => setState({ overlay, open: true }), []);
   // Stable, so the board's sections and rows skip re-rendering when only this screen changes.
   const actions = useMemo<SectionActions>(
     () => ({
       onOpenItem: (item) => openItem(item.id),
       onCreateItem: (section) => openItem(`${NEW}-${section.id}`),
-      onEditSection: (section) => openSection(section.id),
+      onEditSection: sectionDrawer.openRecord,
       onDeleteSection: (section) => open({ kind: 'delete-section', section }),
     }),
-    [open, openItem, openSection],
+    [open, openItem, sectionDrawer.openRecord],
   );
   const setOpen = (next: boolean) => setState((current) => ({ ...current, open: next }));
   const overlay = state.overlay;
@@ -203,7 +181,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   };
 
   const createSection = canEdit && (
-    <Button onClick={() => openSection(NEW)}>
+    <Button onClick={sectionDrawer.openNew}>
       <Plus aria-hidden />
       Create Section
     </Button>
@@ -261,13 +239,13 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           estimate={estimate}
         />
       )}
-      {sectionDialog.shown !== undefined && (
+      {(sectionOpen || sectionSession > 0) && (
         <SectionDialog
           key={sectionSession}
-          open={sectionParam.isOpen && sectionDialog.named}
-          onOpenChange={sectionParam.onOpenChange}
+          open={sectionOpen}
+          onOpenChange={sectionDrawer.onOpenChange}
           estimateId={estimate.id}
-          section={sectionDialog.shown}
+          section={sectionDrawer.record ?? null}
         />
       )}
       {overlay?.kind === 'delete-section' && (
