@@ -164,7 +164,7 @@ test('unsaved changes: Escape, Back and leaving the page ask first', async ({ pa
   });
 });
 
-test('unsaved changes in the item drawer, the section dialog and the lead drawer ask first too', async ({
+test('unsaved changes in the item drawer, the estimate drawer, the section, send and price forms and the lead drawer ask first too', async ({
   page,
   request,
 }) => {
@@ -234,6 +234,43 @@ test('unsaved changes in the item drawer, the section dialog and the lead drawer
     });
     const names = ((await sections.json()) as { results: { name: string }[] }).results;
     expect(names.map((section) => section.name)).toEqual(['Design']);
+  });
+
+  await test.step('send dialog: a message written asks before Escape throws it away', async () => {
+    await signInWithToken(page, token, `/estimates/${data.estimate.id}`);
+    await page.getByRole('button', { name: 'Send to client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send to client' });
+    const message = dialog.getByLabel('Message (optional)');
+    await message.fill('Here is the first estimate');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(message).toHaveValue('Here is the first estimate');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    const versions = await request.get(`/api/estimate-versions/?estimate=${data.estimate.id}`, {
+      headers: auth(),
+    });
+    expect(((await versions.json()) as { count: number }).count).toBe(0);
+  });
+
+  await test.step('price: a rate typed and not saved asks before the page is left', async () => {
+    const rate = page.getByLabel('Hourly rate');
+    await rate.fill('120');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByRole('link', { name: 'Estimates', exact: true }).first().click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(new RegExp(`/estimates/${data.estimate.id}$`));
+    await expect(rate).toHaveValue('120');
+    await page.getByRole('button', { name: 'Save price' }).click();
+    await expect(page.getByText('Price saved')).toBeVisible();
+    // Saved, it is clean: the same link leaves at once.
+    await page.getByRole('link', { name: 'Estimates', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/estimates$/);
+    const stored = await request.get(`/api/estimates/${data.estimate.id}/`, { headers: auth() });
+    expect(((await stored.json()) as { hourly_rate: string }).hourly_rate).toBe('120.00');
   });
 
   await test.step('lead drawer: Escape and a click outside ask, Discard closes', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { ESTIMATE_VERSION_LIMITS } from '@portal/contract/estimate-versions';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -25,12 +26,19 @@ export const SendVersionDialog = ({ open, onOpenChange, estimate }: SendVersionD
   const send = useSendEstimate(estimate.id);
   const recipients = useClientUsers(estimate.project.client.id);
   const tooLong = message.length > ESTIMATE_VERSION_LIMITS.message;
+  // A message written and not sent is asked about before it is thrown away (issue 26).
+  const unsaved = useUnsavedChanges({
+    open,
+    dirty: message.trim() !== '' && !send.isPending,
+    onOpenChange,
+  });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
     send.mutate(message.trim(), {
       onSuccess: (version) => {
+        unsaved.release();
         toast.success(`Version ${version.number} sent`);
         onOpenChange(false);
       },
@@ -42,13 +50,17 @@ export const SendVersionDialog = ({ open, onOpenChange, estimate }: SendVersionD
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (send.isPending && !next ? undefined : onOpenChange(next))}
+      onOpenChange={(next) => (send.isPending && !next ? undefined : unsaved.requestClose(next))}
       title="Send to client"
       description="The estimate is frozen as it is now into a new version the client can approve."
       className="max-w-lg"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={send.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => unsaved.requestClose(false)}
+            disabled={send.isPending}
+          >
             Cancel
           </Button>
           <Button type="submit" form={id} loading={send.isPending} disabled={tooLong}>
@@ -101,6 +113,7 @@ export const SendVersionDialog = ({ open, onOpenChange, estimate }: SendVersionD
         </section>
         <FormError message={error ?? undefined} />
       </form>
+      {unsaved.prompt}
     </Dialog>
   );
 };

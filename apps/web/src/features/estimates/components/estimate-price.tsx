@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatPrice, type EstimateDetail } from '@portal/contract/estimates';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Field } from '../../../components/ui/field';
@@ -37,6 +38,14 @@ const PriceForm = ({ estimate }: { estimate: EstimateDetail }) => {
   const [rate, setRate] = useState(estimate.hourly_rate ?? '');
   const [currency, setCurrency] = useState(estimate.currency);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // An inline form: it cannot be closed, but leaving the page or reloading with a rate typed and
+  // not saved asks first, as every form does (issue 26).
+  const dirty = rate !== (estimate.hourly_rate ?? '') || currency !== estimate.currency;
+  const unsaved = useUnsavedChanges({
+    open: true,
+    dirty: dirty && !update.isPending,
+    onOpenChange: () => undefined,
+  });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -44,7 +53,12 @@ const PriceForm = ({ estimate }: { estimate: EstimateDetail }) => {
     update.mutate(
       { hourly_rate: rate.trim() || null, currency: currency.trim() },
       {
-        onSuccess: () => toast.success('Price saved'),
+        onSuccess: (saved) => {
+          // As the server wrote them ("95" is "95.00"), so the form is clean again.
+          setRate(saved.hourly_rate ?? '');
+          setCurrency(saved.currency);
+          toast.success('Price saved');
+        },
         onError: (error) => {
           const parsed =
             error instanceof ApiError && error.status === 400 ? parseError(error) : null;
@@ -56,7 +70,8 @@ const PriceForm = ({ estimate }: { estimate: EstimateDetail }) => {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+    // Top-aligned, the button a label's height down: a field's error below it moves nothing.
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3">
       <Field label="Hourly rate" htmlFor={`${id}-rate`} error={errors.hourly_rate}>
         <Input
           id={`${id}-rate`}
@@ -79,9 +94,10 @@ const PriceForm = ({ estimate }: { estimate: EstimateDetail }) => {
           onChange={(event) => setCurrency(event.target.value)}
         />
       </Field>
-      <Button type="submit" variant="secondary" loading={update.isPending}>
+      <Button type="submit" variant="secondary" loading={update.isPending} className="mt-[26px]">
         Save price
       </Button>
+      {unsaved.prompt}
     </form>
   );
 };
