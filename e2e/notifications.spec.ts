@@ -73,10 +73,22 @@ test('a client comment reaches the staff bell live; the notification opens the i
     // The open picker is a state the screen sweep never sees (issue 26).
     expect(await seriousViolations(member$)).toEqual([]);
     await box.press('Enter');
-    await expect(box).toHaveValue(`Can we add a CSV export? @${ADMIN.email} `);
+    // The box and the comment show the person's name; the data keeps the address (issue 26).
+    await expect(box).toHaveValue('Can we add a CSV export? @Studio Admin ');
     await box.pressSequentially('thanks');
     await drawer.getByRole('button', { name: 'Comment' }).click();
-    await expect(drawer.getByRole('list', { name: 'Comments' })).toContainText('thanks');
+    const comments = drawer.getByRole('list', { name: 'Comments' });
+    await expect(comments).toContainText('Can we add a CSV export? @Studio Admin thanks');
+    const headers = { authorization: `Token ${token}` };
+    const items = await request.get(`/api/estimate-items/?estimate=${estimate.id}`, { headers });
+    const [item] = ((await items.json()) as { results: { id: number }[] }).results;
+    const stored = await request.get(`/api/estimate-item-comments/?estimate_item=${item?.id}`, {
+      headers,
+    });
+    const texts = ((await stored.json()) as { results: { content: string }[] }).results;
+    expect(texts.map((comment) => comment.content)).toEqual([
+      `Can we add a CSV export? @${ADMIN.email} thanks`,
+    ]);
   });
 
   await test.step('the staff bell counts it without a reload; opening it opens the item', async () => {

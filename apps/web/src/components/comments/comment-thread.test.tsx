@@ -197,11 +197,11 @@ describe('CommentThread mentions', () => {
     { id: 1, name: 'Lee Park', email: 'lee@studio.test' },
     { id: 2, name: 'Dana Reyes', email: 'dana@acme.test' },
   ];
-  const renderWithPeople = () => {
+  const renderWithPeople = (comments: ThreadComment[] = []) => {
     const onCreate = vi.fn(() => Promise.resolve());
     render(
       <CommentThread
-        comments={loaded([])}
+        comments={loaded(comments)}
         onCreate={onCreate}
         onDelete={vi.fn()}
         onRestore={vi.fn()}
@@ -228,10 +228,18 @@ describe('CommentThread mentions', () => {
     expect(box).toHaveAttribute('aria-activedescendant', within(list).getByRole('option').id);
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(box).toHaveValue('Hi @dana@acme.test ');
+    // The box shows the name; what is sent names the address the server reads.
+    expect(box).toHaveValue('Hi @Dana Reyes ');
     await user.type(box, 'can you check?');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(onCreate).toHaveBeenCalledWith('Hi @dana@acme.test can you check?'));
+  });
+
+  it('shows a mention in a comment as the name of the person it names', () => {
+    renderWithPeople([comment(1, { text: 'Thanks @dana@acme.test and @ghost@acme.test.' })]);
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Thanks @Dana Reyes and @ghost@acme.test.');
+    expect(within(item).getByText('@Dana Reyes')).toHaveAttribute('title', 'dana@acme.test');
   });
 
   it('matches the start of a name or an email, not any part of it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
 import { formatCommentTime } from '../../lib/format';
@@ -10,6 +10,7 @@ import { Spinner } from '../ui/spinner';
 import { Textarea } from '../ui/textarea';
 import { TOAST_DURATION, toast } from '../ui/toast';
 import { useMentionPicker, type MentionCandidate } from './mention-picker';
+import { splitMentions } from './mentions';
 
 /** One comment as a thread shows it, whatever area it belongs to. */
 export type ThreadComment = {
@@ -51,11 +52,28 @@ export const CommentCount = ({ count }: { count: number | undefined }) =>
     </span>
   ) : null;
 
+/** A comment's words, each `@email` it mentions shown as the person's name where it is known. */
+const CommentText = ({ text, names }: { text: string; names: ReadonlyMap<string, string> }) => (
+  <p className="mt-1 leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+    {splitMentions(text).map((segment, i) =>
+      'email' in segment ? (
+        <span key={i} title={segment.email} className="font-medium text-brand-700">
+          @{names.get(segment.email.toLowerCase()) || segment.email}
+        </span>
+      ) : (
+        segment.text
+      ),
+    )}
+  </p>
+);
+
 const CommentItem = ({
   comment,
+  names,
   onDelete,
 }: {
   comment: ThreadComment;
+  names: ReadonlyMap<string, string>;
   onDelete(comment: ThreadComment): void;
 }) => (
   <li className="rounded-md border border-slate-200 bg-white px-3.5 py-3">
@@ -81,9 +99,7 @@ const CommentItem = ({
         </Button>
       )}
     </div>
-    <p className="mt-1 leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-      {comment.text}
-    </p>
+    <CommentText text={comment.text} names={names} />
   </li>
 );
 
@@ -119,8 +135,9 @@ const NewComment = ({
   // Spec §5: no client rule; the text is sent as entered and the server decides.
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await onCreate(values[textField] ?? '');
+      await onCreate(picker.toData(values[textField] ?? ''));
       reset();
+      picker.forget();
     } catch (failure) {
       applyFormErrors(failure, setError, [textField]);
     }
@@ -184,6 +201,10 @@ export const CommentThread = ({
   mentionables,
 }: CommentThreadProps) => {
   const [pending, setPending] = useState<ThreadComment | null>(null);
+  const names = useMemo(
+    () => new Map((mentionables ?? []).map((person) => [person.email.toLowerCase(), person.name])),
+    [mentionables],
+  );
   const [deleting, setDeleting] = useState(false);
   // The Undo of the last delete, offered here as well as in its toast: the drawer around the
   // thread traps focus, so the toast's button is out of a keyboard's reach (decision 0040).
@@ -262,7 +283,7 @@ export const CommentThread = ({
     body = (
       <ol aria-label="Comments" className="flex flex-col gap-2">
         {comments.data.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} onDelete={setPending} />
+          <CommentItem key={comment.id} comment={comment} names={names} onDelete={setPending} />
         ))}
       </ol>
     );

@@ -1,8 +1,9 @@
-import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { cn } from '../ui/cn';
+import { mentionLabel, mentionsToData, type MentionPerson } from './mentions';
 
-/** A person a comment may mention: what the picker shows and what it inserts (`@email`). */
-export type MentionCandidate = { id: number; name: string; email: string };
+/** A person a comment may mention: the picker shows the name and the address. */
+export type MentionCandidate = MentionPerson & { id: number };
 
 const SHOWN = 6;
 /** `@` at the start or after a space, then what has been typed of the name so far. */
@@ -24,7 +25,8 @@ const matches = (person: MentionCandidate, query: string) => {
 /**
  * Mentions in a text box: typing `@` opens a list of the people who may be mentioned, narrowed
  * as one types; ↑/↓ move, Enter or Tab pick, Escape closes; the box keeps the focus throughout
- * (`aria-activedescendant`). Picking inserts `@email`, which the server reads as the mention.
+ * (`aria-activedescendant`). Picking inserts `@Name`; `toData` turns the names picked back
+ * into the `@email` the server reads, when the text is sent.
  */
 export const useMentionPicker = ({
   people,
@@ -39,6 +41,7 @@ export const useMentionPicker = ({
   const listId = useId();
   const [open, setOpen] = useState<Open | null>(null);
   const [active, setActive] = useState(0);
+  const picked = useRef<MentionPerson[]>([]);
   const shown = open && people ? people.filter((p) => matches(p, open.query)).slice(0, SHOWN) : [];
   const expanded = shown.length > 0;
 
@@ -63,7 +66,8 @@ export const useMentionPicker = ({
     const el = box.current;
     if (!el || !open) return;
     const caret = el.selectionStart;
-    const inserted = `@${person.email} `;
+    const inserted = `${mentionLabel(person)} `;
+    picked.current = [...picked.current, person];
     const value = el.value.slice(0, open.start) + inserted + el.value.slice(caret);
     onInsert(value);
     setOpen(null);
@@ -93,7 +97,15 @@ export const useMentionPicker = ({
   };
 
   const optionId = (i: number) => `${listId}-option-${i}`;
+  /** The text as it is sent: the names picked are `@email` again. */
+  const toData = useCallback((text: string) => mentionsToData(text, picked.current), []);
+  /** After a send: the next text starts with nobody picked. */
+  const forget = useCallback(() => {
+    picked.current = [];
+  }, []);
   return {
+    toData,
+    forget,
     /** Spread on the text box, beside the form's own props. */
     boxProps: {
       onKeyDown,
