@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { impersonateResponseSchema } from '@portal/contract/users';
-import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
+import { adminToken, apiLogin, createVerifiedUser, signInWithToken } from './support/api';
 import { seriousViolations } from './support/axe';
 import { createClientViaApi, createProjectViaApi } from './support/clients-api';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
@@ -156,6 +156,31 @@ test('staff see their changes, impersonated comments and the studio-wide history
     await expect(feed.getByRole('listitem')).not.toHaveCount(1);
 
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('sign-ins stay out of the studio page until one click asks for them', async () => {
+    // A new member of staff whose only entry is signing in.
+    const colleague = await createVerifiedUser(request, `${tag}-bill`, {
+      first_name: 'Bill',
+      last_name: 'Lumbergh',
+    });
+    const promote = await request.patch(`/api/users/${colleague.user.id}/`, {
+      headers: { Authorization: `Token ${token}` },
+      multipart: { is_superuser: 'true' },
+    });
+    expect(promote.status(), await promote.text()).toBe(200);
+    await apiLogin(request, colleague.email, colleague.password);
+    await page.goto(`/activity?actor=${colleague.user.id}`);
+    await expect(page.getByText('Nothing matches these filters yet.')).toBeVisible();
+    const show = page.getByRole('checkbox', { name: 'Show sign-ins' });
+    await expect(show).not.toBeChecked();
+    await show.check();
+    await expect(page).toHaveURL(/sign_ins=true/);
+    const feed = page.getByRole('list', { name: 'Activity' });
+    await expect(feed.getByRole('listitem')).toHaveCount(1);
+    await expect(feed.getByRole('listitem')).toContainText('Bill Lumbergh signed in');
+    await show.uncheck();
+    await expect(page.getByText('Nothing matches these filters yet.')).toBeVisible();
   });
 
   await test.step('the client user sees only their own client’s project entries', async () => {

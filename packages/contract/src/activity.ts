@@ -89,6 +89,15 @@ export const activityListQuerySchema = z.object({
   estimate: pkField().optional(),
   lead: pkField().optional(),
   actor: pkField().optional(),
+  /**
+   * `false` leaves out sign-ins: every person signs in every day, and the studio-wide page
+   * hides them unless asked (issue 26). Absent or `true`, they are listed.
+   */
+  sign_ins: z
+    .enum(['true', 'false'], { error: 'Must be a valid boolean.' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
-export type ActivityFilters = Partial<Record<keyof ActivityListQuery, number>>;
+/** What a history is narrowed by: the query as the server reads it. */
+export type ActivityFilters = ActivityListQuery;

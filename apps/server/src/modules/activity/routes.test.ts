@@ -200,6 +200,17 @@ describe('GET /api/activity/', () => {
       (await entries('staff', `?actor=${w.users.member.id}`)).results.map((e) => e.verb),
     ).toEqual(['commented']);
     expect((await entries('member')).results.map((e) => e.verb)).not.toContain('signed_in');
+    // The studio page leaves them out unless asked; everything else stays, counted.
+    const all = await entries('staff', `?actor=${w.users.staff.id}`);
+    const quiet = await entries('staff', `?actor=${w.users.staff.id}&sign_ins=false`);
+    expect(quiet.results.map((e) => e.verb)).not.toContain('signed_in');
+    expect(quiet.count).toBe(all.count - 1);
+    expect((await entries('staff', `?actor=${w.users.staff.id}&sign_ins=true`)).count).toBe(
+      all.count,
+    );
+    const bad = await w.as('staff').get('/api/activity/?sign_ins=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ sign_ins: ['Must be a valid boolean.'] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MEMBER_VISIBLE_TARGET_TYPES,
@@ -43,6 +43,7 @@ const filtersOf = (filters: ActivityFilters): (SQL | undefined)[] => [
     ? undefined
     : and(eq(activity.targetType, 'lead'), eq(activity.targetId, filters.lead)),
   filters.actor === undefined ? undefined : eq(activity.actorId, filters.actor),
+  filters.sign_ins === false ? ne(activity.verb, 'signed_in') : undefined,
 ];
 
 /** Who did what, newest first. */

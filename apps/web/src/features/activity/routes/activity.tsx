@@ -7,12 +7,15 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { useClients } from '../../clients/api/clients';
 import { useProjects } from '../../projects/api/projects';
 import { ActivityFeed } from '../components/activity-feed';
-import { nextActivityParams, readActivityFilters } from '../lib/filters';
+import { nextActivityParams, readActivityFilters, withSignIns } from '../lib/filters';
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
-/** /activity (staff): who did what across the studio, filtered by client, project and person. */
+/**
+ * /activity (staff): who did what across the studio, filtered by client, project and person;
+ * sign-ins one click away.
+ */
 export const ActivityRoute = () => {
   const [params] = useSearchParams();
   const updateParams = useUpdateSearchParams();
@@ -53,6 +56,17 @@ export const ActivityRoute = () => {
               </option>
             ))}
           </NativeSelect>
+        </label>
+        <label className="flex h-9 items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 cursor-pointer accent-brand-600"
+            checked={filters.sign_ins === true}
+            onChange={(event) =>
+              updateParams((current) => withSignIns(current, event.target.checked))
+            }
+          />
+          Show sign-ins
         </label>
         {filters.actor !== undefined && (
           <Button variant="secondary" onClick={() => set('actor', null)}>
