@@ -63,6 +63,48 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
   expect(found).toEqual({});
 };
 
+test('every staff screen starts at the same left edge, and its names that link look like links', async ({
+  page,
+}) => {
+  test.setTimeout(scaled(120_000));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The canvas editor is the diagram edge to edge, and Page Not Found a message in the middle of
+  // the window: pages without a frame.
+  const framed = screens.staff.filter(
+    (path) => !/^\/experimental\/modeling\/\d+$/.test(path) && path !== '/no-such-page',
+  );
+  const edges: Record<string, number | undefined> = {};
+  for (const path of framed) {
+    await signInWithToken(page, staffToken, path);
+    await screenSettled(page);
+    edges[path] = (await page.locator('h1').first().boundingBox())?.x;
+    const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    await page.screenshot({ path: test.info().outputPath(`frame-${name}-1440.png`) });
+  }
+  const first = edges[framed[0] ?? ''];
+  expect(first).toBeGreaterThan(0);
+  expect(edges).toEqual(Object.fromEntries(framed.map((path) => [path, first])));
+
+  // A name in a table is a link: it is coloured unlike the text around it, not found by hovering.
+  for (const [path, table] of [
+    ['/estimates', 'Estimates'],
+    ['/clients', 'Clients'],
+    ['/projects', 'Projects'],
+  ] as const) {
+    await signInWithToken(page, staffToken, path);
+    const link = page.getByRole('table').first().getByRole('link').first();
+    await expect(link, table).toBeVisible();
+    const [linkColour, textColour] = await Promise.all([
+      link.evaluate((el) => getComputedStyle(el).color),
+      page
+        .locator('h1')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ]);
+    expect(linkColour, `a ${table} link`).not.toBe(textColour);
+  }
+});
+
 test('every staff screen has no serious or critical accessibility violation', async ({ page }) => {
   test.setTimeout(scaled(180_000));
   await audit(page, staffToken, screens.staff);

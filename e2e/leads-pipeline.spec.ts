@@ -283,3 +283,39 @@ test('staff merge a duplicate, then convert the lead and land on the new client'
     `/clients/${slug}`,
   );
 });
+
+test('the board shows that it scrolls, and scrolls by button and by keyboard', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page, request, '/leads');
+  await showBoard(page, uniqueTag('scroll'));
+  const board = page.getByRole('region', { name: 'Leads board' });
+  const right = page.getByRole('button', { name: 'Scroll leads board right' });
+  const left = page.getByRole('button', { name: 'Scroll leads board left' });
+
+  await test.step('at the start, only the way right is offered; Spam is off screen', async () => {
+    await expect(right).toBeVisible();
+    await expect(left).toBeHidden();
+    await expect(column(page, 'Spam')).not.toBeInViewport({ ratio: 0.9 });
+  });
+
+  await test.step('→ on the focused board scrolls it; End reaches the last column', async () => {
+    await board.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(left).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(column(page, 'Spam')).toBeInViewport({ ratio: 0.9 });
+    await expect(right).toBeHidden();
+  });
+
+  await test.step('the left button scrolls back towards New', async () => {
+    await left.click();
+    await expect(column(page, 'Spam')).not.toBeInViewport({ ratio: 0.9 });
+    await expect(right).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(column(page, 'New')).toBeInViewport({ ratio: 0.9 });
+    await expect(left).toBeHidden();
+  });
+});

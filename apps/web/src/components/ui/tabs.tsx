@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { edgeMask, useScrollEdges } from './use-scroll-edges';
 
 /** Spec §2: the tab bar's scroll buttons move it by 300 px. */
 export const TAB_SCROLL_STEP = 300;
@@ -13,8 +14,6 @@ export const Tabs = ({ className, ...props }: ComponentProps<typeof TabsPrimitiv
 // A floating round button works on any background; the tabs fade out under it through a mask.
 const scrollButtonClasses =
   'absolute top-1/2 z-10 flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm transition-colors hover:bg-slate-50 hover:text-slate-900';
-const fadeLeft = 'linear-gradient(to right, transparent 0, black 3rem)';
-const fadeRight = 'linear-gradient(to left, transparent 0, black 3rem)';
 
 export const TabsList = ({
   className,
@@ -22,29 +21,7 @@ export const TabsList = ({
   ...props
 }: ComponentProps<typeof TabsPrimitive.List>) => {
   const scroller = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState({ left: false, right: false });
-
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setOverflow((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
-  }, []);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    measure();
-    el.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
-    if (el.firstElementChild) observer?.observe(el.firstElementChild);
-    return () => {
-      el.removeEventListener('scroll', measure);
-      observer?.disconnect();
-    };
-  }, [measure]);
+  const overflow = useScrollEdges(scroller);
 
   const scrollBy = (direction: -1 | 1) =>
     scroller.current?.scrollBy({ left: direction * TAB_SCROLL_STEP, behavior: 'smooth' });
@@ -68,12 +45,7 @@ export const TabsList = ({
       <div
         ref={scroller}
         className="overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-        style={{
-          maskImage:
-            [overflow.left && fadeLeft, overflow.right && fadeRight].filter(Boolean).join(', ') ||
-            undefined,
-          maskComposite: 'intersect',
-        }}
+        style={edgeMask(overflow)}
       >
         <TabsPrimitive.List className="-mb-px flex w-max min-w-full gap-1" {...props}>
           {children}

@@ -27,7 +27,7 @@ export const ActivityRoute = () => {
     updateParams((current) => nextActivityParams(current, key, value));
 
   return (
-    <Page title="Activity">
+    <Page title="Activity" width="column">
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="flex w-full flex-col gap-1.5 text-sm font-medium text-slate-700 sm:w-60">
           Client

@@ -11,6 +11,7 @@ import { PageQuery } from '../../projects/components/query-states';
 import { EmptyState } from '../../projects/components/states';
 import { useClients } from '../api/clients';
 import { ClientDrawer } from '../components/client-drawer';
+import { textLink } from '../../../components/ui/text-link';
 
 const initials = (name: string) =>
   name
@@ -31,10 +32,7 @@ const columns: DataColumn<Client>[] = [
         >
           {initials(client.name)}
         </span>
-        <Link
-          to={`/clients/${client.slug}`}
-          className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-        >
+        <Link to={`/clients/${client.slug}`} className={textLink}>
           {client.name}
         </Link>
         {client.is_internal && <Badge color="violet">Internal</Badge>}

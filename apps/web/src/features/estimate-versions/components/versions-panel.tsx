@@ -13,6 +13,7 @@ import { EstimateDiff } from './estimate-diff';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { SendVersionDialog } from './send-version-dialog';
 import { decisionSummary, formatVersionTime, VersionStatusBadge } from './version-status';
+import { textLink } from '../../../components/ui/text-link';
 
 /** The version a client user is asked to decide on: the newest, while it is still `sent`. */
 export const useWaitingVersion = (estimateId: number, enabled: boolean) => {
@@ -21,15 +22,12 @@ export const useWaitingVersion = (estimateId: number, enabled: boolean) => {
   return enabled && latest?.status === 'sent' ? latest : null;
 };
 
-const linkClasses =
-  'font-medium text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-sm';
-
 const VersionRow = ({ version }: { version: EstimateVersion }) => {
   const decided = decisionSummary(version);
   return (
     <li className="flex flex-col gap-1 px-5 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={linkClasses}>
+        <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={textLink}>
           Version {version.number}
         </Link>
         <VersionStatusBadge status={version.status} />
@@ -78,7 +76,7 @@ const ClientDecision = ({
         )}
       >
         Version {version.number}: {outcome}.{' '}
-        <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={linkClasses}>
+        <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={textLink}>
           View version {version.number}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronLeft, Download } from 'lucide-react';
@@ -33,7 +34,7 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
       .finally(() => setDownloading(false));
   };
   return (
-    <article className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+    <PageFrame as="article" className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
         <Link
           to={`/estimates/${version.estimate}`}
@@ -93,7 +94,7 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
       <SnapshotSections estimate={estimate} />
       <EstimateTotal estimate={estimate} />
       <EstimatePrice estimate={estimate} canEdit={false} />
-    </article>
+    </PageFrame>
   );
 };
 
@@ -113,7 +114,7 @@ export const VersionRoute = () => {
   if (notFound) return <EstimateNotFound />;
   if (version.isError)
     return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <PageFrame width="column">
         <LoadError
           what="the version"
           error={version.error}
@@ -121,7 +122,7 @@ export const VersionRoute = () => {
           retrying={version.isFetching}
           className="rounded-lg border border-slate-200 bg-white shadow-sm"
         />
-      </div>
+      </PageFrame>
     );
   if (!version.data) return <PageSpinner label="Loading version..." />;
   return <VersionScreen version={version.data} />;

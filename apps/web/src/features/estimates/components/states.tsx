@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import type { ReactNode } from 'react';
 import { CircleAlert, FileSearch, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
@@ -69,7 +70,7 @@ export const LoadError = ({
 
 /** An estimate that does not exist, or that belongs to another client (the server says 404). */
 export const EstimateNotFound = () => (
-  <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+  <PageFrame width="column">
     <div className="flex flex-col items-center rounded-lg border border-slate-200 bg-white px-6 py-16 text-center shadow-sm">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
         <FileSearch aria-hidden className="size-6" />
@@ -82,5 +83,5 @@ export const EstimateNotFound = () => (
         <Link to="/estimates">Back to Estimates</Link>
       </Button>
     </div>
-  </div>
+  </PageFrame>
 );

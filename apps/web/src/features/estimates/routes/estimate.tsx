@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronLeft, LayoutList, Pencil, Plus, Printer } from 'lucide-react';
@@ -188,7 +189,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   );
 
   return (
-    <article className="estimate-document mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+    <PageFrame as="article" className="estimate-document print:max-w-none print:p-0">
       <Header estimate={estimate} isSuperuser={isSuperuser} onEdit={() => openEdit('estimate')} />
       <div className="flex flex-col gap-6 print:gap-8">
         <VersionsPanel estimate={workingCopy} />
@@ -276,7 +277,7 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           canEdit={canEdit}
         />
       )}
-    </article>
+    </PageFrame>
   );
 };
 
@@ -292,7 +293,7 @@ export const EstimateRoute = () => {
   if (notFound) return <EstimateNotFound />;
   if (estimate.isError) {
     return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <PageFrame width="column">
         <LoadError
           what="the estimate"
           error={estimate.error}
@@ -300,7 +301,7 @@ export const EstimateRoute = () => {
           retrying={estimate.isFetching}
           className="rounded-lg border border-slate-200 bg-white shadow-sm"
         />
-      </div>
+      </PageFrame>
     );
   }
   if (!estimate.data) return <PageSpinner label="Loading estimate..." />;

@@ -21,9 +21,7 @@ import { VersionStatusBadge } from '../../estimate-versions/components/version-s
 import { useSortedEstimates } from '../api/estimates';
 import { CreateEstimateDialog } from '../components/create-estimate-dialog';
 import { EmptyState, LoadError } from '../components/states';
-
-const linkClasses =
-  'rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+import { textLink } from '../../../components/ui/text-link';
 
 const EstimateRow = ({
   estimate,
@@ -36,7 +34,7 @@ const EstimateRow = ({
   return (
     <TableRow>
       <TableCell className="max-md:block max-md:pb-1">
-        <Link to={`/estimates/${estimate.id}`} className={linkClasses}>
+        <Link to={`/estimates/${estimate.id}`} className={textLink}>
           {estimate.name}
         </Link>
       </TableCell>

@@ -8,6 +8,8 @@ import { DateTime } from '../../../components/ui/date-time';
 import { VersionStatusBadge } from '../../estimate-versions/components/version-status';
 import { STATUS_COLORS, STATUS_LABELS } from '../../test-runs/lib/labels';
 import { SECTION_TEXTS } from '../lib/sections';
+import { cn } from '../../../components/ui/cn';
+import { textLink } from '../../../components/ui/text-link';
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
@@ -23,10 +25,7 @@ const EntryStatus = ({ status }: { status: string | null }) => {
 const Entry = ({ entry }: { entry: HomeEntry }) => (
   <li className="flex items-start gap-3 px-5 py-3">
     <div className="min-w-0 flex-1">
-      <Link
-        to={entry.path}
-        className="line-clamp-2 rounded-sm font-medium break-words text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
+      <Link to={entry.path} className={cn(textLink, 'line-clamp-2 break-words')}>
         {entry.title}
       </Link>
       <p className="mt-0.5 truncate text-sm text-slate-600">{entry.context}</p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../projects/components/states';
 import { Completion, ProjectStatusBadge } from '../../projects/components/status-badge';
+import { textLink } from '../../../components/ui/text-link';
 
 const MilestoneProgress = ({ project }: { project: HomeProject }) => {
   const { milestones, milestones_signed_off: done } = project;
@@ -39,10 +40,7 @@ export const ProjectProgress = ({ projects }: { projects: readonly HomeProject[]
             className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-5 py-3.5"
           >
             <div className="min-w-0">
-              <Link
-                to={`/projects/${project.slug}`}
-                className="rounded-sm font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-              >
+              <Link to={`/projects/${project.slug}`} className={textLink}>
                 {project.name}
               </Link>
               <p className="text-sm text-slate-600">{project.client}</p>

@@ -35,7 +35,7 @@ const Counts = ({ home }: { home: Home }) => (
 export const HomeRoute = () => {
   const home = useHome();
   return (
-    <Page title="Home" wide>
+    <Page title="Home">
       {home.isPending ? (
         <Card className="flex justify-center py-16">
           <Spinner label="Loading your home" />

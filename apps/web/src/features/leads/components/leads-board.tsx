@@ -32,6 +32,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { SideScroller } from '../../../components/ui/side-scroller';
 import {
   AUTO_SCROLL,
   MOUSE_DRAG_DISTANCE_PX,
@@ -347,15 +348,11 @@ export const LeadsBoard = ({ search, status, onOpen }: LeadsBoardProps) => {
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
     >
-      <div
-        role="region"
-        aria-label="Leads board"
-        className="flex items-stretch gap-3 overflow-x-auto p-4 sm:p-5"
-      >
+      <SideScroller label="Leads board" className="flex items-stretch gap-3 p-4 sm:p-5">
         {statuses.map((value) => (
           <BoardColumn key={value} status={value} search={search} onOpen={onOpen} />
         ))}
-      </div>
+      </SideScroller>
       <DragOverlay dropAnimation={null}>
         {dragged && (
           <div className={cn(cardClasses, 'w-68 cursor-grabbing shadow-lg ring-2 ring-brand-400')}>

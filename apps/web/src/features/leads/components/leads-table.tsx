@@ -15,6 +15,7 @@ import type { UrlOrdering } from '../../../lib/use-url-ordering';
 import { formatLeadCreated, leadName } from '../lib/format';
 import { useElementWidth } from '../lib/use-element-width';
 import { LeadStatusBadge } from './lead-status-badge';
+import { textLink } from '../../../components/ui/text-link';
 
 export type LeadsTableProps = {
   leads: Lead[];
@@ -42,7 +43,7 @@ const NameButton = ({ lead, onOpen }: { lead: Lead; onOpen(lead: Lead): void }) 
   <button
     type="button"
     onClick={() => onOpen(lead)}
-    className="max-w-full cursor-pointer truncate rounded-sm text-left font-medium text-slate-900 decoration-brand-300 underline-offset-4 transition-colors hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    className={cn(textLink, 'max-w-full cursor-pointer truncate text-left')}
   >
     {leadName(lead)}
   </button>

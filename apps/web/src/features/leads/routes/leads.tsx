@@ -236,7 +236,6 @@ export const LeadsRoute = () => {
   return (
     <Page
       title="Leads"
-      wide
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <ViewToggle view={view} onChange={setView} />

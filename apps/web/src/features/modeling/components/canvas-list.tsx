@@ -6,6 +6,8 @@ import type { CanvasSummary } from '@portal/contract/canvas';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../projects/components/states';
+import { cn } from '../../../components/ui/cn';
+import { textLink } from '../../../components/ui/text-link';
 
 /** Where a canvas is edited. */
 export const canvasPath = (id: number) => `/experimental/modeling/${id}`;
@@ -23,10 +25,7 @@ const columns = (onDelete: CanvasListProps['onDelete']): DataColumn<CanvasSummar
     cellClassName: 'max-w-0 w-full',
     cell: (canvas) => (
       <>
-        <Link
-          to={canvasPath(canvas.id)}
-          className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
-        >
+        <Link to={canvasPath(canvas.id)} className={cn(textLink, 'block truncate')}>
           {canvas.name}
         </Link>
         {/* On a phone the client sits under the name. */}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { parseCanvasData, type Canvas } from '@portal/contract/canvas';
+import { PageFrame } from '../../../components/layout/page';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -13,11 +14,10 @@ import '../components/canvas.css';
 
 // The signed-in frame's top bar is 3.5rem; the diagram takes the rest of the window.
 const frame = 'relative h-[calc(100dvh-3.5rem)] min-h-[28rem] w-full';
-const narrow = 'mx-auto w-full max-w-3xl px-4 py-10 sm:px-6';
 
 /** A stored diagram the contract cannot read: say what is wrong rather than show an empty one. */
 const UnreadableCanvas = ({ errors }: { errors: string[] }) => (
-  <div className={narrow}>
+  <PageFrame width="column">
     <div
       role="alert"
       className="rounded-lg border border-red-200 bg-red-50/60 px-6 py-8 text-sm text-red-800"
@@ -29,7 +29,7 @@ const UnreadableCanvas = ({ errors }: { errors: string[] }) => (
         ))}
       </ul>
     </div>
-  </div>
+  </PageFrame>
 );
 
 const Editor = ({ canvas, onReload }: { canvas: Canvas; onReload(): Promise<void> }) => {
@@ -69,9 +69,9 @@ const CanvasLoader = ({ id }: { id: number }) => {
   // A failed refetch while editing is not a reason to drop the editor: only the opening load fails.
   if (canvas.isError && !canvas.isFetching)
     return (
-      <div className={narrow}>
+      <PageFrame width="column">
         <LoadError what="the canvas" error={canvas.error} onRetry={() => void refetch()} />
-      </div>
+      </PageFrame>
     );
   return <PageSpinner label="Loading canvas..." />;
 };
@@ -79,14 +79,14 @@ const CanvasLoader = ({ id }: { id: number }) => {
 const CanvasNotFound = () => {
   usePageTitle('Canvas not found');
   return (
-    <div className={narrow}>
+    <PageFrame width="column">
       <NotFoundState
         title="Canvas not found"
         message="This canvas does not exist, or it has been deleted."
         backTo="/experimental/modeling"
         backLabel="Back to DB Modeling"
       />
-    </div>
+    </PageFrame>
   );
 };
 

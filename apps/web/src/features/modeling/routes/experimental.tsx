@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 
 /** /experimental: the proof-of-concept tools (spec §2), staff only. */
 export const ExperimentalRoute = () => (
-  <Page title="Experimental">
+  <Page title="Experimental" width="column">
     <p className="mb-6 max-w-2xl text-sm leading-relaxed text-slate-600">
       Proof-of-concept tools the studio is trying out. They work on real data and are kept, but they
       may change shape or be retired as we learn what is useful.

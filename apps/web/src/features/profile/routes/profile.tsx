@@ -18,7 +18,7 @@ export const ProfileRoute = () => {
   if (!user) return null; // the route guard has already sent visitors to /login
 
   return (
-    <Page title="Profile" className="max-w-3xl">
+    <Page title="Profile" width="column">
       <Card>
         <Tabs
           value={tab}

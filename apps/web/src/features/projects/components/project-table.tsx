@@ -9,6 +9,7 @@ import type { UrlOrdering } from '../../../lib/use-url-ordering';
 import { formatDate } from '../lib/format';
 import { EmptyState } from './states';
 import { Completion, ProjectStatusBadge } from './status-badge';
+import { textLink } from '../../../components/ui/text-link';
 
 type SortField = (typeof PROJECT_ORDERING_FIELDS)[number];
 
@@ -45,10 +46,7 @@ export const ProjectTable = ({
       ...sortable('name', 'Name'),
       cell: (project) => (
         <>
-          <Link
-            to={`/projects/${project.slug}`}
-            className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-          >
+          <Link to={`/projects/${project.slug}`} className={textLink}>
             {project.name}
           </Link>
           {/* Narrow screens fold Client, Phase and Completion under the name. */}

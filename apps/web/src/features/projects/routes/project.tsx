@@ -74,7 +74,6 @@ const ProjectScreen = ({ project, canEdit }: { project: Project; canEdit: boolea
   return (
     <Page
       title={project.name}
-      wide
       actions={
         canEdit && (
           <Button

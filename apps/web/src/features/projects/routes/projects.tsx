@@ -27,7 +27,6 @@ export const ProjectsRoute = () => {
   return (
     <Page
       title="Projects"
-      wide
       actions={
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden />

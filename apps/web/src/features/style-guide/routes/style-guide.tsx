@@ -48,7 +48,7 @@ export const StyleGuidePage = () => {
   // Visitors see this page too, outside the signed-in layout that provides tooltips elsewhere.
   return (
     <TooltipProvider>
-      <Page title="Style guide" wide>
+      <Page title="Style guide">
         <p className="-mt-4 mb-6 max-w-2xl text-sm text-slate-500">
           The shared components every screen of the portal is built from, one tab per group. The
           address keeps the open tab, so a link can point at one.

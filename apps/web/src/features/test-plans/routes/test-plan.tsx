@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -373,7 +374,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
 
   return (
     <PlanActionsContext value={actions}>
-      <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <PageFrame>
         <header className="mb-6">
           <ProjectLink projectId={milestone.project} />
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -469,7 +470,7 @@ const TestPlanScreen = ({ milestone }: { milestone: Milestone }) => {
             focusFallback={() => stepNeighbour(confirm.step)}
           />
         )}
-      </div>
+      </PageFrame>
     </PlanActionsContext>
   );
 };

@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import { useState } from 'react';
 import { PenLine, Play, Printer } from 'lucide-react';
 import { Link } from 'react-router';
@@ -48,7 +49,7 @@ const Report = ({ run }: { run: TestRun }) => {
     !session.impersonating;
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8 print:max-w-none print:p-0">
+    <PageFrame width="column" className="print:max-w-none print:p-0">
       <header className="mb-6 flex flex-col gap-4">
         <PlanBackLink milestone={run.milestone} className="self-start print:hidden" />
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -160,7 +161,7 @@ const Report = ({ run }: { run: TestRun }) => {
           focusFallback={() => document.getElementById(SIGN_OFF_ID)}
         />
       )}
-    </div>
+    </PageFrame>
   );
 };
 

@@ -1,3 +1,4 @@
+import { PageFrame } from '../../../components/layout/page';
 import {
   useCallback,
   useEffectEvent,
@@ -238,7 +239,7 @@ const Runner = ({ run }: { run: TestRun }) => {
   const failures = [...unsaved.entries()];
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+    <PageFrame width="column">
       <header className="mb-5">
         <PlanBackLink milestone={run.milestone} className="mb-2" />
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -457,7 +458,7 @@ const Runner = ({ run }: { run: TestRun }) => {
           )
         }
       />
-    </div>
+    </PageFrame>
   );
 };
 
