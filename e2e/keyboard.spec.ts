@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminToken, signInWithToken } from './support/api';
 import { screenSettled } from './support/settled';
 import { createLead, uniqueTag } from './support/leads-api';
+import { createEstimateViaApi } from './support/estimates-api';
 import { createScreensData } from './support/screens-data';
 import { scaled } from './support/time';
 
@@ -272,4 +273,47 @@ test('dialogs and drawers trap focus, close on Escape and give focus back', asyn
   await page.getByRole('button', { name: 'List' }).click();
   const lead = page.getByRole('button', { name: leadName });
   await checkDialog(page, lead, page.getByRole('dialog'));
+});
+
+test('an estimate’s total is fewer than 25 Tab stops from the top, through its index', async ({
+  page,
+  request,
+}) => {
+  const { project } = await createScreensData(request, staffToken, uniqueTag('jump'));
+  // Four sections of three items, as the demo estimate: 63 Tab stops to the total before.
+  const sections = ['Discovery', 'Design', 'Build', 'Launch'].map((name) => ({
+    name,
+    items: [1, 2, 3].map((n) => ({
+      description: `${name} task ${n}`,
+      hours_low: '2',
+      hours_high: '4',
+    })),
+  }));
+  const estimate = await createEstimateViaApi(
+    request,
+    staffToken,
+    { project: project.id, name: 'Four sections', description: 'A long estimate.' },
+    sections,
+  );
+  await signInWithToken(page, staffToken, `/estimates/${estimate.id}`);
+  await screenSettled(page);
+  const total = page.getByRole('navigation', { name: 'On this estimate' }).getByRole('link', {
+    name: 'Total',
+  });
+  let stops = 0;
+  while (!(await total.evaluate((el) => el === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    stops += 1;
+    expect(stops, 'Tab never reached the index').toBeLessThan(25);
+  }
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  stops += 1;
+  // The first control after the Total: the price form's rate, for staff.
+  await expect(page.getByLabel('Hourly rate')).toBeFocused();
+  // The part lands below the sticky top bar, its heading in sight.
+  const heading = await page.getByRole('heading', { name: 'Total', level: 2 }).boundingBox();
+  const bar = await page.getByRole('banner').boundingBox();
+  expect(heading?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+  expect(stops).toBeLessThan(25);
 });

@@ -1,3 +1,4 @@
+import { InPageLink } from '../../../components/layout/in-page-link';
 import { PageFrame } from '../../../components/layout/page';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,6 +7,7 @@ import type { EstimateDetail, EstimateSection } from '@portal/contract/estimates
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { textLink } from '../../../components/ui/text-link';
 import { DeletionMessage } from '../../../components/forms/resource-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -110,6 +112,27 @@ const Header = ({
   );
 };
 
+/** A part the estimate's index leads to: it takes the focus (no ring), below the top bar. */
+const part = 'scroll-mt-20 focus:outline-none';
+
+/**
+ * "Jump to" Sections, Total, Price, Activity (issue 26): an estimate's total was 63 Tab stops
+ * from the top, past every section's controls. Each link moves the focus into its part.
+ */
+const EstimateIndex = ({ parts }: { parts: (readonly [id: string, label: string])[] }) => (
+  <nav
+    aria-label="On this estimate"
+    className="-mt-2 mb-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm print:hidden"
+  >
+    <span className="text-slate-500">Jump to</span>
+    {parts.map(([id, label]) => (
+      <InPageLink key={id} to={id} className={textLink}>
+        {label}
+      </InPageLink>
+    ))}
+  </nav>
+);
+
 /**
  * The item drawer's item and section, from the URL (`?item=12`, or `?item=new-3` for a new
  * item in section 3). It follows the item as it changes (a comment, an edit, a move into
@@ -191,11 +214,19 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
   return (
     <PageFrame as="article" className="estimate-document print:max-w-none print:p-0">
       <Header estimate={estimate} isSuperuser={isSuperuser} onEdit={() => openEdit('estimate')} />
+      <EstimateIndex
+        parts={[
+          ['part-sections', `Sections (${estimate.sections.length})`],
+          ['part-total', 'Total'],
+          ...(canEdit || estimate.price ? [['part-price', 'Price'] as const] : []),
+          ['part-activity', 'Activity'],
+        ]}
+      />
       <div className="flex flex-col gap-6 print:gap-8">
         <VersionsPanel estimate={workingCopy} />
         <EstimateOverview estimate={estimate} canEdit={canEdit} />
 
-        <div className="flex flex-col gap-4">
+        <div id="part-sections" tabIndex={-1} className={cn(part, 'flex flex-col gap-4')}>
           {(canEdit || estimate.sections.length > 0) && (
             <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
               <h2 className="text-lg font-semibold text-slate-900">Sections</h2>
@@ -225,9 +256,13 @@ const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail })
           )}
         </div>
 
-        <EstimateTotal estimate={estimate} />
-        <EstimatePrice estimate={estimate} canEdit={canEdit} />
-        <div className="print:hidden">
+        <div id="part-total" tabIndex={-1} className={part}>
+          <EstimateTotal estimate={estimate} />
+        </div>
+        <div id="part-price" tabIndex={-1} className={cn(part, 'empty:hidden')}>
+          <EstimatePrice estimate={estimate} canEdit={canEdit} />
+        </div>
+        <div id="part-activity" tabIndex={-1} className={cn(part, 'print:hidden')}>
           <ActivityCard filters={{ estimate: estimate.id }} />
         </div>
       </div>
