@@ -183,6 +183,16 @@ test('the command palette works by keyboard alone, remembers recent records and 
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
   await expect(toggle).toBeFocused();
+
+  // Opened with nothing focused (the focused control went away), Esc leaves the focus on the
+  // Search button, not on <body> at the top of the page (issue 26).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator('body')).toBeFocused();
+  await page.keyboard.press('Control+K');
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Search/ })).toBeFocused();
 });
 
 test('? opens the keyboard shortcuts, except while typing in a field', async ({ page }) => {
@@ -195,6 +205,8 @@ test('? opens the keyboard shortcuts, except while typing in a field', async ({ 
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // `?` was pressed on the page itself: focus goes to the Search button, not to <body>.
+  await expect(page.getByRole('button', { name: /^Search/ })).toBeFocused();
 
   const search = page.getByRole('searchbox').first();
   await search.click();

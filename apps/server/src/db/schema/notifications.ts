@@ -15,6 +15,10 @@ export const notifications = pgTable(
     targetId: integer('target_id').notNull(),
     targetLabel: varchar('target_label', { length: 200 }).notNull(),
     text: varchar('text', { length: 500 }).notNull(),
+    // The words of the comment told of, shown after the text while the comment stands: deleting
+    // it empties this, Undo writes it again (issue 26). Null for news that quotes nothing.
+    quote: varchar('quote', { length: 200 }),
+    commentId: integer('comment_id'),
     url: varchar('url', { length: 500 }).notNull(),
     readAt: at('read_at'),
     // Set once the news has reached the person by email (an instant mail, a digest, or the
@@ -24,6 +28,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.id.desc()),
+    // A comment's delete and Undo find its notifications.
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
     // The bell's count and the digest read only the unread rows.
     index('notifications_unread_idx')
       .on(t.recipientId)

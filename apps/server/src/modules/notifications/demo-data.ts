@@ -14,6 +14,7 @@ export const seedDemoNotifications = async (db: TransactionalExecutor) => {
   await db.transaction(async (tx) => {
     const comments = await tx
       .select({
+        id: estimateItemComments.id,
         itemId: estimateItemComments.itemId,
         userId: estimateItemComments.userId,
         content: estimateItemComments.content,
@@ -26,6 +27,7 @@ export const seedDemoNotifications = async (db: TransactionalExecutor) => {
       await notifyItemComment(tx, {
         actorId: comment.userId,
         itemId: comment.itemId,
+        commentId: comment.id,
         content: comment.content,
       });
       await tx

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index';
 import { escapeHtml, htmlEmail, oneLine } from '../../mail/format';
 import { enqueueEmail, type Email } from '../../mail/outbox';
+import { shownText } from './notify';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'portalName' | 'secretKey'>;
 
@@ -111,7 +112,7 @@ const dueFor = (db: Executor, choice: 'instant' | 'daily', since?: SQL) =>
   db
     .select({
       id: notifications.id,
-      text: notifications.text,
+      text: shownText,
       url: notifications.url,
       userId: users.id,
       email: users.email,
@@ -176,7 +177,7 @@ export const sendDigests = async (db: Database, config: MailConfig, day: string)
         .returning({ userId: notificationDigests.userId });
       if (!first) return;
       const items = await tx
-        .select({ id: notifications.id, text: notifications.text, url: notifications.url })
+        .select({ id: notifications.id, text: shownText, url: notifications.url })
         .from(notifications)
         .where(and(eq(notifications.recipientId, person.id), unmailed))
         .orderBy(sql`${notifications.id} desc`)

@@ -46,7 +46,32 @@ export type NotificationEvent = {
   body?: string;
   /** The module emails this news itself (lead, version, sign-off emails): no second email. */
   alreadyEmailed?: boolean;
+  /**
+   * The comment whose words follow the text ("…: words") while it stands: its delete takes
+   * them out of every notification naming it, its Undo puts them back (`forgetQuotes`).
+   */
+  quote?: { commentId: number; words: string };
 };
+
+/** The words a notification quotes of a comment: one line, 120 characters at most. */
+export const quoteOf = (words: string) => oneLine(words, 120);
+
+/**
+ * A notification's line as people read it, in the bell and in emails: its text, then the
+ * words it quotes while their comment stands.
+ */
+export const shownText = sql<string>`CASE WHEN ${notifications.quote} IS NULL THEN ${notifications.text} ELSE ${notifications.text} || ': ' || ${notifications.quote} END`;
+
+/** A deleted comment's words leave the notifications that quoted it (issue 26). */
+export const forgetQuotes = (tx: Executor, commentId: number) =>
+  tx.update(notifications).set({ quote: null }).where(eq(notifications.commentId, commentId));
+
+/** Undo of a comment's delete: its notifications quote it again. */
+export const restoreQuotes = (tx: Executor, commentId: number, words: string) =>
+  tx
+    .update(notifications)
+    .set({ quote: quoteOf(words) })
+    .where(eq(notifications.commentId, commentId));
 
 const active = eq(users.isActive, true);
 const staffOf = eq(users.isSuperuser, true);
@@ -131,6 +156,9 @@ export const notify = async (tx: Executor, event: NotificationEvent): Promise<nu
             500,
           ),
           url: event.url,
+          // A mention names the place, not the words, as before.
+          quote: event.quote && !isMention ? quoteOf(event.quote.words) : null,
+          commentId: event.quote?.commentId ?? null,
           emailedAt: event.alreadyEmailed && !isMention ? sql`now()` : null,
         };
       }),
@@ -143,7 +171,6 @@ export const notify = async (tx: Executor, event: NotificationEvent): Promise<nu
   return rows.length;
 };
 
-const excerpt = (text: string) => oneLine(text, 120);
 const quoted = (name: string) => `“${oneLine(name, 100)}”`;
 
 /*
@@ -153,7 +180,7 @@ const quoted = (name: string) => `“${oneLine(name, 100)}”`;
 /** A comment on an estimate item: staff and the estimate's client's users hear of it. */
 export const notifyItemComment = async (
   tx: Executor,
-  c: { actorId: number; itemId: number; content: string },
+  c: { actorId: number; itemId: number; commentId: number; content: string },
 ) => {
   const [item] = await tx
     .select({
@@ -172,7 +199,8 @@ export const notifyItemComment = async (
     actorId: c.actorId,
     target: { type: 'estimate_item', id: c.itemId, label: item.description },
     url: `/estimates/${item.estimateId}?item=${c.itemId}`,
-    text: (actor) => `${actor} commented on ${quoted(item.description)}: ${excerpt(c.content)}`,
+    text: (actor) => `${actor} commented on ${quoted(item.description)}`,
+    quote: { commentId: c.commentId, words: c.content },
     audience: { staff: true, client: item.clientId },
     body: c.content,
   });

@@ -69,6 +69,30 @@ describe('who hears of an estimate item comment', () => {
     expect(colleague.map((n) => n.verb).sort()).toEqual(['commented', 'commented']);
   });
 
+  it('a deleted comment’s words leave the bell and the emails still to be sent; Undo puts them back', async () => {
+    const res = await w.as('member').post(COMMENTS, {
+      item: w.items.acme.id,
+      content: 'Please  drop\nthe secret plan',
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const newest = async () => (await listOf('staff')).results[0]?.text;
+    expect(await newest()).toBe(
+      'Dana Reyes commented on “Wireframes”: Please drop the secret plan',
+    );
+
+    expect((await w.as('member').delete(`${COMMENTS}${id}/`)).statusCode).toBe(204);
+    expect(await newest()).toBe('Dana Reyes commented on “Wireframes”');
+    const stored = await t.db.select().from(notifications).where(eq(notifications.commentId, id));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toContain('secret');
+
+    expect((await w.as('member').post(`${COMMENTS}${id}/restore/`)).statusCode).toBe(200);
+    expect(await newest()).toBe(
+      'Dana Reyes commented on “Wireframes”: Please drop the secret plan',
+    );
+  });
+
   it('a failed change writes no notification and notifies no listener', async () => {
     const listener = new pg.Client({ connectionString: t.ctx.db.$client.options.connectionString });
     await listener.connect();
@@ -81,6 +105,7 @@ describe('who hears of an estimate item comment', () => {
         await notifyItemComment(tx, {
           actorId: w.users.member.id,
           itemId: w.items.acme.id,
+          commentId: 1,
           content: 'Rolled back',
         });
         throw new Error('the change fails after notifying');
@@ -94,7 +119,7 @@ describe('who hears of an estimate item comment', () => {
     await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0));
     const after = await t.db.select().from(notifications);
     expect(after.length).toBe(before + heard.length);
-    expect(after.filter((n) => n.text.includes('Rolled back'))).toEqual([]);
+    expect(after.filter((n) => n.quote === 'Rolled back')).toEqual([]);
     await listener.end();
   });
 });

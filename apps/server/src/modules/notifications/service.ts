@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { clientUsers, notifications, notificationSettings, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
-import { mayBeMentioned, personName } from './notify';
+import { mayBeMentioned, personName, shownText } from './notify';
 
 const columns = {
   id: notifications.id,
@@ -17,7 +17,7 @@ const columns = {
   targetType: notifications.targetType,
   targetId: notifications.targetId,
   targetLabel: notifications.targetLabel,
-  text: notifications.text,
+  text: shownText,
   url: notifications.url,
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,

@@ -11,7 +11,10 @@ export type DialogProps = {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
-  /** Where focus goes on closing when the element that had it is gone (a deleted row's). */
+  /**
+   * Where focus goes on closing when the element that had it is gone (a deleted row's), or when
+   * nothing had it (a dialog a shortcut opened).
+   */
   focusFallback?: () => HTMLElement | null | undefined;
 };
 
@@ -42,11 +45,26 @@ export const useReturnFocus = (fallback?: () => HTMLElement | null | undefined) 
   const previous = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
-      previous.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // Opened by a shortcut with nothing focused, the "opener" is <body>: giving focus back to
+      // it drops a keyboard user at the top of the page (issue 26), so the fallback has it.
+      const active = document.activeElement;
+      previous.current = active instanceof HTMLElement && active !== document.body ? active : null;
       focusFirstField(event);
     },
     onCloseAutoFocus: (event: Event) => {
+      // Radix calls this a task after the dialog has gone: focus placed on the page meanwhile
+      // (a click, a shortcut's target) stays where it is. Focus inside a dialog around this one
+      // is that dialog's trap catching it, not a choice: it goes where it belongs.
+      const now = document.activeElement;
+      if (
+        now instanceof HTMLElement &&
+        now !== document.body &&
+        now.isConnected &&
+        !now.closest('[role="dialog"], [role="alertdialog"]')
+      ) {
+        event.preventDefault();
+        return;
+      }
       // The opener may be gone (the row just deleted): then its neighbour, when one is named.
       const target = previous.current?.isConnected ? previous.current : fallback?.();
       if (target?.isConnected) {

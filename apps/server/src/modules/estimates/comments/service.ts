@@ -12,7 +12,7 @@ import { countedPage, underParent } from '../../../http/list-by-parent';
 import type { PageWindow } from '../../../http/pagination';
 import type { Scope } from '../../../http/scope';
 import { live, purgeExpired, restorable } from '../../../http/soft-delete';
-import { notifyItemComment } from '../../notifications/notify';
+import { forgetQuotes, notifyItemComment, restoreQuotes } from '../../notifications/notify';
 import {
   commentNamed,
   commentWords,
@@ -117,6 +117,7 @@ export const createEstimateItemCommentService = (db: Database) => {
         await notifyItemComment(tx, {
           actorId: author.user.id,
           itemId: item.id,
+          commentId: row.id,
           content: row.content,
         });
         await record(tx, {
@@ -152,6 +153,7 @@ export const createEstimateItemCommentService = (db: Database) => {
         if (deleted) {
           const on = onEstimate(estimateOfItem(row.item));
           await forgetCommentWords(tx, on.target, id);
+          await forgetQuotes(tx, id);
           await record(tx, { verb: 'deleted', ...on, data: commentNamed(id) });
         }
         return deleted !== undefined;
@@ -176,6 +178,7 @@ export const createEstimateItemCommentService = (db: Database) => {
         if (!restored) return null;
         const on = onEstimate(estimateOfItem(row.item));
         await restoreCommentWords(tx, on.target, id, row.content);
+        await restoreQuotes(tx, id, row.content);
         await record(tx, { verb: 'restored', ...on, data: commentNamed(id) });
         return toCommentDto(row);
       });

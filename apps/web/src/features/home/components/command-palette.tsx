@@ -73,6 +73,8 @@ export type CommandPaletteProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
   userId: number;
+  /** Where focus goes on closing when nothing had it before (Ctrl-K on the page itself). */
+  focusFallback?: () => HTMLElement | null;
 };
 
 /**
@@ -83,13 +85,18 @@ export type CommandPaletteProps = {
  */
 const itemValue = (result: SearchResult) => `${result.type}:${result.id}`;
 
-export const CommandPalette = ({ open, onOpenChange, userId }: CommandPaletteProps) => {
+export const CommandPalette = ({
+  open,
+  onOpenChange,
+  userId,
+  focusFallback,
+}: CommandPaletteProps) => {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const settled = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = useSearch(settled);
   const [recent, setRecent] = useState(() => readRecent(userId));
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(focusFallback);
 
   const typing = text.trim() !== '';
   // While the text runs ahead of the answer, the answer shown is for older text.

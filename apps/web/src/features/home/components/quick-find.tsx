@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useGlobalShortcuts } from '../lib/use-global-shortcuts';
@@ -21,6 +21,9 @@ export const QuickFind = ({ userId }: { userId: number }) => {
     [],
   );
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  // A shortcut pressed with nothing focused: closing gives the focus here, not to <body>.
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const backToSearch = useCallback(() => searchButton.current, []);
   useGlobalShortcuts({ onPalette: togglePalette, onShortcuts: openShortcuts });
   useEffect(() => {
     const timer = window.setTimeout(() => void loadPalette(), 1500);
@@ -30,6 +33,7 @@ export const QuickFind = ({ userId }: { userId: number }) => {
   return (
     <>
       <Button
+        ref={searchButton}
         variant="secondary"
         onClick={togglePalette}
         aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
@@ -47,10 +51,15 @@ export const QuickFind = ({ userId }: { userId: number }) => {
             open={palette.open}
             onOpenChange={(open) => setPalette((state) => ({ ...state, open }))}
             userId={userId}
+            focusFallback={backToSearch}
           />
         </Suspense>
       )}
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <ShortcutsDialog
+        open={shortcutsOpen}
+        onOpenChange={setShortcutsOpen}
+        focusFallback={backToSearch}
+      />
     </>
   );
 };

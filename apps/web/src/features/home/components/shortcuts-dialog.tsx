@@ -37,11 +37,21 @@ const shortcutGroups = (mod: string) =>
     },
   ] as const;
 
-export type ShortcutsDialogProps = { open: boolean; onOpenChange(open: boolean): void };
+export type ShortcutsDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Where focus goes on closing when nothing had it before (`?` pressed on the page itself). */
+  focusFallback?: () => HTMLElement | null;
+};
 
 /** `?` (issue 19): every keyboard shortcut of the app in one place. */
-export const ShortcutsDialog = ({ open, onOpenChange }: ShortcutsDialogProps) => (
-  <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts">
+export const ShortcutsDialog = ({ open, onOpenChange, focusFallback }: ShortcutsDialogProps) => (
+  <Dialog
+    open={open}
+    onOpenChange={onOpenChange}
+    title="Keyboard shortcuts"
+    focusFallback={focusFallback}
+  >
     <div className="grid gap-5">
       {shortcutGroups(isMac() ? '⌘' : 'Ctrl').map((group) => (
         <section key={group.where} aria-label={group.where}>
