@@ -62,8 +62,12 @@ export const ActivityRoute = () => {
             type="checkbox"
             className="size-4 cursor-pointer accent-brand-600"
             checked={filters.sign_ins === true}
+            // Rendered with the click, not in a transition after it: the box is the URL's, and
+            // it must not show unticked until the navigation commits (a loaded CI run).
             onChange={(event) =>
-              updateParams((current) => withSignIns(current, event.target.checked))
+              updateParams((current) => withSignIns(current, event.target.checked), {
+                flushSync: true,
+              })
             }
           />
           Show sign-ins
