@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/layout/page';
@@ -11,6 +12,35 @@ import { nextActivityParams, readActivityFilters, withSignIns } from '../lib/fil
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
+
+/**
+ * "Show sign-ins": the URL holds the choice, but the box follows the click at once. The URL's
+ * change renders later (the router's navigation and its transition), and a box bound to it alone
+ * read unticked right after a tick (two loaded CI runs); a change of the URL by Back still moves
+ * it (state adjusted during render, as React recommends, not in an effect).
+ */
+const SignInsToggle = ({ shown, onChange }: { shown: boolean; onChange(shown: boolean): void }) => {
+  const [checked, setChecked] = useState(shown);
+  const [fromUrl, setFromUrl] = useState(shown);
+  if (fromUrl !== shown) {
+    setFromUrl(shown);
+    setChecked(shown);
+  }
+  return (
+    <label className="flex h-9 items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="size-4 cursor-pointer accent-brand-600"
+        checked={checked}
+        onChange={(event) => {
+          setChecked(event.target.checked);
+          onChange(event.target.checked);
+        }}
+      />
+      Show sign-ins
+    </label>
+  );
+};
 
 /**
  * /activity (staff): who did what across the studio, filtered by client, project and person;
@@ -57,21 +87,10 @@ export const ActivityRoute = () => {
             ))}
           </NativeSelect>
         </label>
-        <label className="flex h-9 items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 cursor-pointer accent-brand-600"
-            checked={filters.sign_ins === true}
-            // Rendered with the click, not in a transition after it: the box is the URL's, and
-            // it must not show unticked until the navigation commits (a loaded CI run).
-            onChange={(event) =>
-              updateParams((current) => withSignIns(current, event.target.checked), {
-                flushSync: true,
-              })
-            }
-          />
-          Show sign-ins
-        </label>
+        <SignInsToggle
+          shown={filters.sign_ins === true}
+          onChange={(shown) => updateParams((current) => withSignIns(current, shown))}
+        />
         {filters.actor !== undefined && (
           <Button variant="secondary" onClick={() => set('actor', null)}>
             <X aria-hidden />
