@@ -41,6 +41,7 @@ test.beforeAll(async ({ request }) => {
       '/leads',
       '/activity',
       '/experimental',
+      '/settings/studio',
       '/experimental/modeling',
       `/experimental/modeling/${canvas.id}`,
       '/no-such-page',

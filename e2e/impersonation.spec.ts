@@ -47,5 +47,5 @@ test('a superuser impersonates a user from the drawer and stops again', async ({
   expect(await page.evaluate(() => localStorage.getItem('impersonate'))).toBeNull();
   expect(await tokenWorks(request, impersonation ?? '')).toBe(false);
   expect(await tokenWorks(request, adminToken)).toBe(true);
-  await expect(nav.getByRole('link')).toHaveCount(7);
+  await expect(nav.getByRole('link')).toHaveCount(8);
 });

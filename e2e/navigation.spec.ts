@@ -74,6 +74,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
     'Projects',
     'Activity',
     'Experimental',
+    'Studio',
   ]);
   for (const [label, path, title] of [
     ['Clients', '/clients', 'Clients'],
@@ -81,6 +82,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
     ['Projects', '/projects', 'Projects'],
     ['Activity', '/activity', 'Activity'],
     ['Experimental', '/experimental', 'Experimental'],
+    ['Studio', '/settings/studio', 'Studio'],
     ['Estimates', '/estimates', 'Estimates'],
     ['Home', '/home', 'Home'],
   ] as const) {
@@ -97,7 +99,7 @@ test('a superuser sees every item, the links work, and the navigation toggles', 
   await expect(nav).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(nav.getByRole('link')).toHaveCount(7);
+  await expect(nav.getByRole('link')).toHaveCount(8);
 });
 
 test('an unknown path shows Page Not Found with a way home', async ({ page, request }) => {

@@ -22,7 +22,12 @@ const chromium =
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  projects: [
+    { name: 'portal', testMatch: '*.spec.ts', testIgnore: 'studio.spec.ts' },
+    // The studio's brand shows on every page of the one shared server: changing it while other
+    // files run would change their titles and colours under them, so it runs after them, alone.
+    { name: 'studio', testMatch: 'studio.spec.ts', dependencies: ['portal'] },
+  ],
   fullyParallel: false,
   workers: 2,
   // One retry, reported as "flaky" in the list (decision 0029): on a loaded two-core machine a

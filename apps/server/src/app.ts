@@ -26,6 +26,8 @@ import { registerModules } from './modules/index';
 import { createMetrics } from './modules/operations/metrics';
 import { operationsRoutes } from './modules/operations/routes';
 import { registerMediaRoute } from './storage/media-route';
+import { createIndexPage } from './studio/index-html';
+import { defaultStudioRow, toStudioDto } from './studio/source';
 
 export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWeb?: boolean };
 
@@ -64,6 +66,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.addHook('onClose', () => ctx.studio.stop());
   trackActingRequest(app);
   const knownPath = trackRoutes(app);
   registerJsonBody(app);
@@ -135,8 +138,11 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
         );
       },
     });
+    const indexPage = createIndexPage(webIndex);
+    // The page a browser gets while the database cannot say whose studio this is.
+    const defaultStudio = toStudioDto(defaultStudioRow(ctx.config), ctx.config.publicUrl);
     // History fallback: unknown non-API paths get the app, which shows its own Page Not Found.
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '';
       // A missing file (`/assets/old-hash.js`) is a real 404, not the app: after a deploy a
       // browser would otherwise try to run HTML as a script.
@@ -148,7 +154,10 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
         isFile
       )
         return knownPath(request, reply) || notFoundHandler(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', ctx.config.webDist);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexPage(await ctx.studio.current().catch(() => defaultStudio)));
     });
   } else {
     app.setNotFoundHandler(

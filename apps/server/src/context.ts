@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { MailWorker } from './mail/outbox';
 import type { Storage } from './storage/types';
+import type { StudioSource } from './studio/source';
 
 /** What every module needs from the platform; built once in main.ts (or a test). */
 export type AppContext = {
@@ -10,6 +11,8 @@ export type AppContext = {
   mail: Pick<MailWorker, 'poke' | 'flush'>;
   /** Uploaded files (disk or S3): put, get as a stream, remove. */
   storage: Storage;
+  /** The studio's brand and letterhead, kept per process (decision 0045). */
+  studio: StudioSource;
 };
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { runPrimary, workerDatabase } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
+import { createStudioSource } from './studio/source';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
@@ -94,7 +95,10 @@ const serve = async (config: Config) => {
     }
     throw error;
   }
-  const ctx: AppContext = { config, db: database.db, mail, storage };
+  const studio = createStudioSource(database.db, config, {
+    onError: (error) => console.error('studio: listening for changes failed', error),
+  });
+  const ctx: AppContext = { config, db: database.db, mail, storage, studio };
   await bootstrap(ctx, (message) => console.log(`\n  ${message}\n`));
 
   const app = await buildApp(ctx, { logger });

@@ -10,6 +10,7 @@ import { leads } from '../db/schema/index';
 import { issueToken } from '../modules/auth/tokens';
 import { createStorage } from '../storage/storage';
 import { createUser, testConfig } from '../test/test-app';
+import { createStudioSource } from '../studio/source';
 
 /**
  * PostgreSQL restarted under load: this file starts its own server (the machine's, or the suite's
@@ -49,6 +50,7 @@ beforeAll(async () => {
       db: database.db,
       mail: { flush: async () => 0, poke: () => {} },
       storage: createStorage(config),
+      studio: createStudioSource(database.db, config),
     },
     { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },
   );

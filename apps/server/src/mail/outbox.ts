@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Database, Executor } from '../db/client';
 import { emailOutbox, users } from '../db/schema/index';
 
@@ -11,6 +12,8 @@ export type Email = {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The sender's display name: the studio's (decision 0045); the address stays `MAIL_FROM`'s. */
+  fromName?: string;
 };
 
 /** Queues a message; pass the transaction of the change that causes it. */
@@ -21,6 +24,7 @@ export const enqueueEmail = async (db: Executor, email: Email) => {
     text: email.text,
     html: email.html ?? null,
     headers: email.headers ?? null,
+    fromName: email.fromName ?? null,
   });
 };
 
@@ -37,7 +41,16 @@ export const enqueueStaffEmail = async (db: Executor, message: (to: string) => E
   for (const { email } of staff) await enqueueEmail(db, message(email));
 };
 
-type Send = (message: Email & { from: string }) => Promise<void>;
+type Send = (
+  message: Omit<Email, 'fromName'> & { from: string | { name: string; address: string } },
+) => Promise<void>;
+
+/** `MAIL_FROM` under another display name; a `MAIL_FROM` that names no address is kept whole. */
+const fromWithName = (from: string, name: string | null) => {
+  if (!name) return from;
+  const [parsed] = addressparser(from, { flatten: true });
+  return parsed?.address ? { name, address: parsed.address } : from;
+};
 
 /**
  * A mail server that accepts the connection and then says nothing must not hold a message (or
@@ -167,7 +180,7 @@ export const startMailWorker = (
   const deliver = async (row: typeof emailOutbox.$inferSelect): Promise<boolean> => {
     try {
       await send({
-        from: options.from,
+        from: fromWithName(options.from, row.fromName),
         to: row.to,
         subject: row.subject,
         text: row.text,

@@ -11,6 +11,7 @@ import { notificationRoutes } from './notifications/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
 import { socialRoutes } from './social/routes';
+import { studioRoutes } from './studio/routes';
 import { testPlanRoutes } from './test-plans/routes';
 import { testRunRoutes } from './test-runs/routes';
 import { userRoutes } from './users/routes';
@@ -18,6 +19,7 @@ import { userRoutes } from './users/routes';
 /** Every feature module's routes; each later area adds one line here. */
 export const registerModules = async (app: FastifyInstance) => {
   await app.register(configRoutes);
+  await app.register(studioRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(socialRoutes);

@@ -43,6 +43,23 @@ describe('bootstrap', () => {
     expect(said).toHaveLength(2);
   });
 
+  it("brands the demo as Northwind's portal, with a logo that is served", async () => {
+    await bootstrap(t.ctx, () => undefined);
+    const studio = (await t.app.inject({ method: 'GET', url: '/api/studio/' })).json() as {
+      name: string;
+      logo_url: string;
+      estimate_validity_days: number;
+    };
+    expect(studio.name).toBe('Northwind Design Studio');
+    expect(studio.estimate_validity_days).toBe(30);
+    const logo = await t.app.inject({
+      method: 'GET',
+      url: new URL(studio.logo_url).pathname,
+    });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('leaves nothing behind when it fails halfway, so the next start seeds again', async () => {
     // The last area's demo rows fail to insert, after every earlier area has written its own.
     await t.db.execute(sql`

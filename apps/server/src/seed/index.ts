@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoStudio } from '../modules/studio/demo-data';
 import { seedDemoData } from './demo';
 
 /**
@@ -36,6 +37,7 @@ export const bootstrap = async (ctx: AppContext, print: (message: string) => voi
     ];
     if (ctx.config.demoData) {
       await seedDemoData(tx);
+      await seedDemoStudio(tx, ctx.storage);
       said.push('Demo data loaded (set DEMO_DATA=false to start empty).');
     }
     return said;

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
+import { createStudioSource } from '../studio/source';
 import { connectDatabase, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { startMailWorker } from '../mail/outbox';
@@ -82,6 +83,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     db: database.db,
     mail: { flush: worker.flush, poke: () => {} },
     storage: createStorage(config),
+    studio: createStudioSource(database.db, config),
   };
   const app = await buildApp(ctx);
   await app.ready();

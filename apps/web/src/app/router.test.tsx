@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@portal/contract/users';
 import { IMPERSONATE_KEY, TOKEN_KEY } from '../lib/tokens';
+import { studioAnswer } from '../test/api-fakes';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -39,6 +40,7 @@ const serve = (users: Record<string, User>, extra?: Handler) => {
     const extraAnswer = extra?.(url, init);
     if (extraAnswer) return extraAnswer;
     if (url === '/api/config/') return json(200, { portal_name: 'Test Portal', google: null });
+    if (url === '/api/studio/') return studioAnswer('Test Portal');
     if (url === '/api/users/auth/') {
       const token = new Headers(init.headers).get('Authorization')?.replace('Token ', '') ?? '';
       const user = users[token];
@@ -140,6 +142,7 @@ describe('route guards', () => {
       '/projects',
       '/activity',
       '/experimental',
+      '/settings/studio',
     ]);
     expect(screen.getByRole('button', { name: /Sam Staff/ })).toBeInTheDocument();
   });

@@ -176,6 +176,13 @@ export const createRoutes = (queryClient: QueryClient | null): RouteObject[] => 
                     }),
                   },
                   {
+                    path: 'settings/studio',
+                    lazy: async () => ({
+                      Component: (await import('../features/studio/routes/studio-settings'))
+                        .StudioSettingsRoute,
+                    }),
+                  },
+                  {
                     path: 'experimental',
                     lazy: async () => ({
                       Component: (await import('../features/modeling/routes/experimental'))

@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@portal/contract/config';
 import { request } from './api';
 
-/** Used until `/api/config/` has answered, so titles never read "undefined". */
-export const DEFAULT_PORTAL_NAME = 'Studio Portal';
-
 export const configQueryKey = ['config'] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -38,5 +35,3 @@ export const useConfig = () =>
     staleTime: Infinity,
     gcTime: Infinity,
   });
-
-export const usePortalName = () => useConfig().data?.portal_name ?? DEFAULT_PORTAL_NAME;

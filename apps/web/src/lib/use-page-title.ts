@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePortalName } from './config';
+import { usePortalName } from './studio';
 
 /** Sets `document.title` to '{prefix} | {portal name}' (spec §2), or the portal name alone. */
 export const usePageTitle = (prefix: string | null | undefined) => {

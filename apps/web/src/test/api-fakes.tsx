@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import type { User } from '@portal/contract/users';
+import { DEFAULT_STUDIO } from '../lib/studio';
 
 // What tests of the web's API use: a QueryClient that does not retry, the provider around
 // the hook, a fetch answered by hand and JSON answers.
@@ -19,6 +20,9 @@ export const withClient =
 /** A JSON answer, as the API gives it. */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** `GET /api/studio/`'s answer for a studio called `name` (what titles end with). */
+export const studioAnswer = (name: string) => json(200, { ...DEFAULT_STUDIO, name });
 
 /** A fetch whose answers the test gives one by one. */
 export const pendingFetch = () => {

@@ -11,3 +11,4 @@ export * from './test-runs';
 export * from './estimate-versions';
 export * from './notifications';
 export * from './activity';
+export * from './studio';

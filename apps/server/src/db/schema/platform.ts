@@ -16,6 +16,8 @@ export const emailOutbox = pgTable(
     html: text('html'),
     // Extra headers (List-Unsubscribe on notification emails); null for most messages.
     headers: jsonb('headers').$type<Record<string, string>>(),
+    // The studio's name when the message was written (decision 0045); null: MAIL_FROM as it is.
+    fromName: varchar('from_name', { length: 100 }),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),

@@ -1,4 +1,10 @@
-import { escapeHtml } from '../../mail/format';
+import {
+  brandedHtml,
+  emailButton,
+  escapeHtml,
+  textSignature,
+  type EmailBrand,
+} from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
 const formatValidity = (seconds: number) => {
@@ -9,14 +15,14 @@ const formatValidity = (seconds: number) => {
 
 export type LinkEmail = {
   to: string;
-  portalName: string;
+  brand: EmailBrand;
   link: string;
   validSeconds: number;
 };
 
 /** One layout for every message that carries a single link: the text part is the real one. */
 export const linkEmail = (
-  { to, portalName, link, validSeconds }: LinkEmail,
+  { to, brand, link, validSeconds }: LinkEmail,
   words: { subject: string; intro: string; action: string; ignore: string },
 ): Email => {
   const validity = `This link is valid for ${formatValidity(validSeconds)}.`;
@@ -29,35 +35,33 @@ export const linkEmail = (
     '',
     validity,
     words.ignore,
-    '',
-    `— ${portalName}`,
-    '',
+    ...textSignature(brand),
   ].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family:sans-serif;line-height:1.5;color:#111">
-<p>Hello,</p>
-<p>${escapeHtml(words.intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(words.action)}</a></p>
-<p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#555">${escapeHtml(validity)} ${escapeHtml(words.ignore)}</p>
-<p>— ${escapeHtml(portalName)}</p>
-</body></html>
-`;
-  return { to, subject: words.subject, text, html };
+  const html = brandedHtml(
+    brand,
+    [
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(words.intro)}</p>`,
+      emailButton(brand, { href: link, label: words.action }),
+      `<p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link)}</p>`,
+      `<p style="font-size:13px;color:#555">${escapeHtml(validity)} ${escapeHtml(words.ignore)}</p>`,
+    ].join('\n'),
+  );
+  return { to, subject: words.subject, text, html, fromName: brand.name };
 };
 
 export const verificationEmail = (params: LinkEmail): Email =>
   linkEmail(params, {
-    subject: `Verify your email address for ${params.portalName}`,
-    intro: `Thank you for signing up for ${params.portalName}. Please confirm your email address by opening this link:`,
+    subject: `Verify your email address for ${params.brand.name}`,
+    intro: `Thank you for signing up for ${params.brand.name}. Please confirm your email address by opening this link:`,
     action: 'Verify email address',
     ignore: 'If you did not sign up, you can ignore this email.',
   });
 
 export const passwordResetEmail = (params: LinkEmail): Email =>
   linkEmail(params, {
-    subject: `Reset your ${params.portalName} password`,
-    intro: `Someone asked to reset the password of your ${params.portalName} account. To choose a new password, open this link:`,
+    subject: `Reset your ${params.brand.name} password`,
+    intro: `Someone asked to reset the password of your ${params.brand.name} account. To choose a new password, open this link:`,
     action: 'Choose a new password',
     ignore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
   });

@@ -27,6 +27,7 @@ import {
   emailTokenLink,
   type EmailTokenPurpose,
 } from './email-tokens';
+import { emailBrand } from '../../mail/format';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { newPasswordProblems } from './password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
@@ -73,10 +74,10 @@ export const createAuthService = (ctx: AppContext) => {
     return row ?? null;
   };
 
-  const linkEmail = (purpose: EmailTokenPurpose, user: UserRow) => {
+  const linkEmail = async (purpose: EmailTokenPurpose, user: UserRow, executor: Executor) => {
     const params = {
       to: user.email,
-      portalName: config.portalName,
+      brand: emailBrand(await ctx.studio.current(executor)),
       link: emailTokenLink(config.publicUrl, config.secretKey, purpose, user),
       validSeconds: EMAIL_TOKEN_MAX_AGE[purpose],
     };
@@ -85,7 +86,7 @@ export const createAuthService = (ctx: AppContext) => {
 
   /** Queues a link email for the row as it is now, then wakes the mail worker after commit. */
   const sendLink = async (purpose: EmailTokenPurpose, user: UserRow) => {
-    await enqueueEmail(db, linkEmail(purpose, user));
+    await enqueueEmail(db, await linkEmail(purpose, user, db));
     mail.poke();
   };
 
@@ -156,7 +157,7 @@ export const createAuthService = (ctx: AppContext) => {
           .values({ email, passwordHash, emailVerified: false })
           .returning();
         if (!row) throw new Error('user not created');
-        await enqueueEmail(tx, linkEmail('verify-email', row));
+        await enqueueEmail(tx, await linkEmail('verify-email', row, tx));
         return row;
       });
       mail.poke();

@@ -15,6 +15,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { EMAIL_TOKEN_MAX_AGE, emailTokenLink } from '../auth/email-tokens';
 import { record } from '../activity/record';
 import { invitationEmail } from './emails';
+import { emailBrand } from '../../mail/format';
 
 const columns = {
   id: clientUsers.id,
@@ -62,7 +63,7 @@ const MAX_ATTEMPTS = 3;
  */
 export const linkClientUser = async (
   tx: Executor,
-  config: AppContext['config'],
+  { config, studio }: Pick<AppContext, 'config' | 'studio'>,
   body: ClientUserCreateRequest,
   inviter: UserRow,
 ) => {
@@ -109,7 +110,7 @@ export const linkClientUser = async (
       tx,
       invitationEmail({
         to: user.email,
-        portalName: config.portalName,
+        brand: emailBrand(await studio.current(tx)),
         link: emailTokenLink(config.publicUrl, config.secretKey, 'password-reset', user),
         validSeconds: EMAIL_TOKEN_MAX_AGE['password-reset'],
         inviterName: displayName(inviter),
@@ -121,7 +122,7 @@ export const linkClientUser = async (
 
 /** Who belongs to which client (staff only). */
 export const createClientUserService = (ctx: AppContext) => {
-  const { db, config, mail } = ctx;
+  const { db, mail } = ctx;
 
   const select = (executor: Executor, where: SQL | undefined) =>
     executor
@@ -137,7 +138,7 @@ export const createClientUserService = (ctx: AppContext) => {
 
   const linkOnce = (body: ClientUserCreateRequest, inviter: UserRow) =>
     db.transaction(async (tx) => {
-      const link = await linkClientUser(tx, config, body, inviter);
+      const link = await linkClientUser(tx, ctx, body, inviter);
       await record(tx, {
         verb: 'created',
         target: { type: 'client_user', id: link.id, label: link.name },

@@ -6,8 +6,8 @@ export const invitationEmail = (
   params: LinkEmail & { inviterName: string; clientName: string },
 ): Email =>
   linkEmail(params, {
-    subject: `${params.inviterName} invited you to ${params.portalName}`,
-    intro: `${params.inviterName} invited you to follow ${params.clientName}'s projects on ${params.portalName}. To choose your password and sign in, open this link:`,
+    subject: `${params.inviterName} invited you to ${params.brand.name}`,
+    intro: `${params.inviterName} invited you to follow ${params.clientName}'s projects on ${params.brand.name}. To choose your password and sign in, open this link:`,
     action: 'Accept the invitation',
     ignore: 'If you were not expecting this invitation, you can ignore this email.',
   });

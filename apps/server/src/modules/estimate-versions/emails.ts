@@ -1,10 +1,10 @@
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
-import { escapeHtml, htmlEmail, oneLine } from '../../mail/format';
+import { escapeHtml, htmlEmail, oneLine, textSignature, type EmailBrand } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
 type Common = {
   to: string;
-  portalName: string;
+  brand: EmailBrand;
   /** The estimate page in the web app. */
   link: string;
   estimateName: string;
@@ -13,12 +13,10 @@ type Common = {
 };
 
 /** The last lines of every text part: the link and who writes. */
-const footer = (e: Pick<Common, 'link' | 'portalName'>) => [
+const footer = (e: Pick<Common, 'link' | 'brand'>) => [
   '',
   `Open the estimate: ${e.link}`,
-  '',
-  `— ${e.portalName}`,
-  '',
+  ...textSignature(e.brand),
 ];
 
 /** To each client user of the estimate's client: a version waits for their decision. */
@@ -37,13 +35,12 @@ export const versionSentEmail = (
     ask,
     ...footer(e),
   ].join('\n');
-  const html = htmlEmail({
+  const html = htmlEmail(e.brand, {
     paragraphs: [`Hello ${escapeHtml(e.greetingName)},`, escapeHtml(intro), escapeHtml(ask)],
     ...(e.message ? { quote: e.message } : {}),
     link: { href: e.link, label: 'Open the estimate' },
-    signature: e.portalName,
   });
-  return { to: e.to, subject, text, html };
+  return { to: e.to, subject, text, html, fromName: e.brand.name };
 };
 
 /** To each staff member: the client decided on a version. */
@@ -69,11 +66,10 @@ export const versionDecidedEmail = (
     ...(note ? ['', 'What they ask to change:', note] : []),
     ...footer(e),
   ].join('\n');
-  const html = htmlEmail({
+  const html = htmlEmail(e.brand, {
     paragraphs: ['Hello,', escapeHtml(summary), ...(signed ? [escapeHtml(signed)] : [])],
     ...(note ? { quote: note } : {}),
     link: { href: e.link, label: 'Open the estimate' },
-    signature: e.portalName,
   });
-  return { to: e.to, subject, text, html };
+  return { to: e.to, subject, text, html, fromName: e.brand.name };
 };

@@ -101,7 +101,7 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
     async (request, reply) => {
       const found = visibleOr404(await service.withContext(scopeOf(request), request.params.id));
       const pdf = await renderVersionPdf({
-        studioName: app.ctx.config.portalName,
+        studioName: (await app.ctx.studio.current()).name,
         clientName: found.estimate.clientName,
         projectName: found.estimate.projectName,
         version: found.version,

@@ -28,6 +28,7 @@ import { estimateScope } from '../estimates/scope';
 import { versionDecidedEmail, versionSentEmail } from './emails';
 import { record } from '../activity/record';
 import { onEstimate } from '../estimates/activity';
+import { emailBrand } from '../../mail/format';
 
 const sentBy = alias(users, 'sent_by');
 const decidedBy = alias(users, 'decided_by');
@@ -106,7 +107,7 @@ const estimateContext = (db: Executor, estimateId: number) =>
     .where(eq(estimates.id, estimateId))
     .limit(1);
 
-export const createEstimateVersionService = ({ db, config, mail }: AppContext) => {
+export const createEstimateVersionService = ({ db, config, mail, studio }: AppContext) => {
   const estimateLink = (estimateId: number) => `${config.publicUrl}/estimates/${estimateId}`;
 
   const find = async (scope: Scope, id: number): Promise<EstimateVersion | null> => {
@@ -215,14 +216,15 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
           estimateName: estimate.name,
           number,
         });
+        const brand = emailBrand(await studio.current(tx));
         for (const recipient of recipients)
           await enqueueEmail(
             tx,
             versionSentEmail({
               to: recipient.email,
               greetingName: displayName(recipient),
-              senderName: sender ? displayName(sender) : config.portalName,
-              portalName: config.portalName,
+              senderName: sender ? displayName(sender) : brand.name,
+              brand,
               link: estimateLink(estimateId),
               estimateName: estimate.name,
               projectName: estimate.projectName,
@@ -285,11 +287,12 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
             number: row.number,
             approved: decision.status === 'approved',
           });
-        if (estimate && decider)
+        if (estimate && decider) {
+          const brand = emailBrand(await studio.current(tx));
           await enqueueStaffEmail(tx, (to) =>
             versionDecidedEmail({
               to,
-              portalName: config.portalName,
+              brand,
               link: estimateLink(row.estimateId),
               estimateName: estimate.name,
               projectName: estimate.projectName,
@@ -311,6 +314,7 @@ export const createEstimateVersionService = ({ db, config, mail }: AppContext) =
                     },
             }),
           );
+        }
         return row;
       });
       const version = await find(scope, id);

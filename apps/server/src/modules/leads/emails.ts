@@ -1,10 +1,17 @@
 import type { Lead } from '@portal/contract/leads';
-import { escapeHtml, oneLine } from '../../mail/format';
+import {
+  brandedHtml,
+  emailButton,
+  escapeHtml,
+  oneLine,
+  textSignature,
+  type EmailBrand,
+} from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
 export type NewLeadEmail = {
   to: string;
-  portalName: string;
+  brand: EmailBrand;
   /** Where staff open the lead: the lead list searched for its email address. */
   link: string;
   lead: Pick<
@@ -16,7 +23,7 @@ export type NewLeadEmail = {
 };
 
 /** Tells a staff member that the website form brought in a lead; the text part is the real one. */
-export const newLeadEmail = ({ to, portalName, link, lead, returning }: NewLeadEmail): Email => {
+export const newLeadEmail = ({ to, brand, link, lead, returning }: NewLeadEmail): Email => {
   const name = `${lead.first_name} ${lead.last_name}`;
   const who = lead.company ? `${name} (${lead.company})` : name;
   const subject = oneLine(
@@ -47,22 +54,24 @@ export const newLeadEmail = ({ to, portalName, link, lead, returning }: NewLeadE
       : []),
     '',
     `Open the lead: ${link}`,
-    '',
-    `— ${portalName}`,
-    '',
+    ...textSignature(brand),
   ].join('\n');
   const row = (label: string, value: string) =>
     `<tr><th align="left" style="padding:2px 12px 2px 0;color:#555;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
-  const html = `<!doctype html>
-<html><body style="font-family:sans-serif;line-height:1.5;color:#111">
-<p>Hello,</p>
-<p>${escapeHtml(intro)}</p>
-<table>${shown.map(([label, value]) => row(label, value)).join('')}</table>
-${lead.message ? `<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(lead.message)}</p>` : ''}
-${metadata.length > 0 ? `<p style="font-size:13px;color:#555">Came from a page with:</p><table style="font-size:13px">${metadata.map(([key, value]) => row(key, value)).join('')}</table>` : ''}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:4px">Open the lead</a></p>
-<p>— ${escapeHtml(portalName)}</p>
-</body></html>
-`;
-  return { to, subject, text, html };
+  const html = brandedHtml(
+    brand,
+    [
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(intro)}</p>`,
+      `<table>${shown.map(([label, value]) => row(label, value)).join('')}</table>`,
+      lead.message
+        ? `<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escapeHtml(lead.message)}</p>`
+        : '',
+      metadata.length > 0
+        ? `<p style="font-size:13px;color:#555">Came from a page with:</p><table style="font-size:13px">${metadata.map(([key, value]) => row(key, value)).join('')}</table>`
+        : '',
+      emailButton(brand, { href: link, label: 'Open the lead' }),
+    ].join('\n'),
+  );
+  return { to, subject, text, html, fromName: brand.name };
 };

@@ -43,7 +43,7 @@ const FILLABLE = ['phone', 'company', 'title', 'message', 'notes'] as const;
 
 /** Duplicates, merge and convert: the pipeline actions on one lead (staff only). */
 export const createLeadPipelineService = (ctx: AppContext) => {
-  const { db, config, mail } = ctx;
+  const { db, mail } = ctx;
 
   return {
     /** Other leads with the same email or phone; null when the lead itself does not exist. */
@@ -151,12 +151,7 @@ export const createLeadPipelineService = (ctx: AppContext) => {
             return row;
           },
         });
-        const link = await linkClientUser(
-          tx,
-          config,
-          { client: client.id, email: lead.email },
-          actor,
-        );
+        const link = await linkClientUser(tx, ctx, { client: client.id, email: lead.email }, actor);
         await tx
           .update(leads)
           .set({ status: 'won', convertedClientId: client.id, convertedProjectId: project.id })

@@ -20,6 +20,7 @@ import { notifyNewLead } from '../notifications/notify';
 import { mergeTouchMetadata } from './duplicates';
 import { newLeadEmail } from './emails';
 import { changedFields, record, type ActivityEntry } from '../activity/record';
+import { emailBrand } from '../../mail/format';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -408,10 +409,11 @@ export const createLeadService = (ctx: AppContext) => {
           email: lead.email,
           returning: known !== undefined,
         });
+        const brand = emailBrand(await ctx.studio.current(tx));
         await enqueueStaffEmail(tx, (to) =>
           newLeadEmail({
             to,
-            portalName: config.portalName,
+            brand,
             link,
             lead,
             returning: known !== undefined,

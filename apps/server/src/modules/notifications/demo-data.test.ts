@@ -24,6 +24,6 @@ describe('demo notifications', () => {
   });
 
   it('a first start emails nobody about the demo', async () => {
-    expect(await sendInstantEmails(t.db, t.ctx.config)).toBe(0);
+    expect(await sendInstantEmails(t.db, t.ctx)).toBe(0);
   });
 });

@@ -8,11 +8,22 @@ import {
   notificationSettings,
   users,
 } from '../../db/schema/index';
-import { escapeHtml, htmlEmail, oneLine } from '../../mail/format';
+import {
+  emailBrand,
+  escapeHtml,
+  htmlEmail,
+  oneLine,
+  textSignature,
+  type EmailBrand,
+} from '../../mail/format';
 import { enqueueEmail, type Email } from '../../mail/outbox';
+import type { StudioSource } from '../../studio/source';
 import { shownText } from './notify';
 
-type MailConfig = Pick<Config, 'publicUrl' | 'portalName' | 'secretKey'>;
+type MailConfig = Pick<Config, 'publicUrl' | 'secretKey'>;
+
+/** What notification emails are written from: the deployment and the studio's brand. */
+export type MailContext = { config: MailConfig; studio: Pick<StudioSource, 'current'> };
 
 const sign = (secret: string, userId: number) =>
   createHmac('sha256', secret).update(`notification-unsubscribe:${userId}`).digest('hex');
@@ -32,10 +43,8 @@ export const verifyUnsubscribe = (secret: string, userId: number, signature: str
 
 type Item = { text: string; url: string };
 
-const footerText = (config: MailConfig, unsubscribe: string) => [
-  '',
-  `— ${config.portalName}`,
-  '',
+const footerText = (brand: EmailBrand, unsubscribe: string) => [
+  ...textSignature(brand),
   `You get these emails because of your notification settings. Unsubscribe: ${unsubscribe}`,
   '',
 ];
@@ -53,17 +62,22 @@ const withUnsubscribe = (email: Email, unsubscribe: string): Email => ({
 });
 
 /** One notification, mailed as it happens. */
-export const instantEmail = (config: MailConfig, to: { id: number; email: string }, item: Item) => {
+export const instantEmail = (
+  config: MailConfig,
+  brand: EmailBrand,
+  to: { id: number; email: string },
+  item: Item,
+) => {
   const unsubscribe = unsubscribeLink(config, to.id);
   const link = `${config.publicUrl}${item.url}`;
-  const text = [item.text, '', `Open it: ${link}`, ...footerText(config, unsubscribe)].join('\n');
-  const html = htmlEmail({
-    paragraphs: [escapeHtml(item.text)],
-    link: { href: link, label: 'Open in the portal' },
-    signature: config.portalName,
-  }).replace('</body>', `${footerHtml(unsubscribe)}\n</body>`);
+  const text = [item.text, '', `Open it: ${link}`, ...footerText(brand, unsubscribe)].join('\n');
+  const html = htmlEmail(
+    brand,
+    { paragraphs: [escapeHtml(item.text)], link: { href: link, label: 'Open in the portal' } },
+    footerHtml(unsubscribe),
+  );
   return withUnsubscribe(
-    { to: to.email, subject: oneLine(item.text, 200), text, html },
+    { to: to.email, subject: oneLine(item.text, 200), text, html, fromName: brand.name },
     unsubscribe,
   );
 };
@@ -71,16 +85,17 @@ export const instantEmail = (config: MailConfig, to: { id: number; email: string
 /** The day's digest: what is still unread, newest first. */
 export const digestEmail = (
   config: MailConfig,
+  brand: EmailBrand,
   to: { id: number; email: string },
   items: Item[],
 ) => {
   const unsubscribe = unsubscribeLink(config, to.id);
-  const subject = `${items.length} unread notification${items.length === 1 ? '' : 's'} in ${config.portalName}`;
+  const subject = `${items.length} unread notification${items.length === 1 ? '' : 's'} in ${brand.name}`;
   const text = [
-    `Still unread in ${config.portalName}:`,
+    `Still unread in ${brand.name}:`,
     '',
     ...items.map((item) => `- ${item.text}\n  ${config.publicUrl}${item.url}`),
-    ...footerText(config, unsubscribe),
+    ...footerText(brand, unsubscribe),
   ].join('\n');
   const list = `<ul style="padding-left:20px">${items
     .map(
@@ -88,12 +103,15 @@ export const digestEmail = (
         `<li style="margin-bottom:8px"><a href="${escapeHtml(`${config.publicUrl}${item.url}`)}" style="color:#111">${escapeHtml(item.text)}</a></li>`,
     )
     .join('')}</ul>`;
-  const html = htmlEmail({
-    paragraphs: [escapeHtml(`Still unread in ${config.portalName}:`), list],
-    link: { href: config.publicUrl, label: 'Open the portal' },
-    signature: config.portalName,
-  }).replace('</body>', `${footerHtml(unsubscribe)}\n</body>`);
-  return withUnsubscribe({ to: to.email, subject, text, html }, unsubscribe);
+  const html = htmlEmail(
+    brand,
+    {
+      paragraphs: [escapeHtml(`Still unread in ${brand.name}:`), list],
+      link: { href: config.publicUrl, label: 'Open the portal' },
+    },
+    footerHtml(unsubscribe),
+  );
+  return withUnsubscribe({ to: to.email, subject, text, html, fromName: brand.name }, unsubscribe);
 };
 
 /** Only the news of the last day is mailed one by one (someone who just chose `instant`). */
@@ -134,20 +152,25 @@ const dueFor = (db: Executor, choice: 'instant' | 'daily', since?: SQL) =>
  * outbox. The rows are claimed with SKIP LOCKED and marked in the same transaction as the mail
  * is queued, so two instances never mail the same one and a crash mails it later, not twice.
  */
-export const sendInstantEmails = async (db: Database, config: MailConfig) =>
-  db.transaction(async (tx) => {
+export const sendInstantEmails = async (db: Database, { config, studio }: MailContext) => {
+  const brand = emailBrand(await studio.current());
+  return db.transaction(async (tx) => {
     const due = await dueFor(tx, 'instant', INSTANT_WINDOW)
       .orderBy(asc(notifications.id))
       .limit(200)
       .for('update', { of: notifications, skipLocked: true });
     for (const row of due)
-      await enqueueEmail(tx, instantEmail(config, { id: row.userId, email: row.email }, row));
+      await enqueueEmail(
+        tx,
+        instantEmail(config, brand, { id: row.userId, email: row.email }, row),
+      );
     await markEmailed(
       tx,
       due.map((row) => row.id),
     );
     return due.length;
   });
+};
 
 const markEmailed = async (tx: Executor, ids: number[]) => {
   if (ids.length > 0)
@@ -162,7 +185,8 @@ const markEmailed = async (tx: Executor, ids: number[]) => {
  * `notification_digests` is inserted first: a job that runs twice (a retry, a second instance)
  * finds it and sends nothing more that day.
  */
-export const sendDigests = async (db: Database, config: MailConfig, day: string) => {
+export const sendDigests = async (db: Database, { config, studio }: MailContext, day: string) => {
+  const brand = emailBrand(await studio.current());
   const due = await dueFor(db, 'daily').orderBy(users.id);
   const people = [
     ...new Map(due.map((row) => [row.userId, { id: row.userId, email: row.email }])).values(),
@@ -183,7 +207,7 @@ export const sendDigests = async (db: Database, config: MailConfig, day: string)
         .orderBy(sql`${notifications.id} desc`)
         .for('update', { skipLocked: true });
       if (items.length === 0) return;
-      await enqueueEmail(tx, digestEmail(config, person, items));
+      await enqueueEmail(tx, digestEmail(config, brand, person, items));
       await markEmailed(
         tx,
         items.map((item) => item.id),
@@ -199,14 +223,14 @@ export const sendDigests = async (db: Database, config: MailConfig, day: string)
  */
 export const createInstantEmailRunner = (
   db: Database,
-  config: MailConfig,
+  mail: MailContext,
   options: { afterQueued: () => void; onError: (error: unknown) => void },
 ) => {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const run = (): Promise<void> =>
-    sendInstantEmails(db, config)
+    sendInstantEmails(db, mail)
       .then((queued) => {
         if (queued > 0) options.afterQueued();
       })

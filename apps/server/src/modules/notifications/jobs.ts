@@ -11,20 +11,20 @@ export const digestDay = (now: Date) => now.toISOString().slice(0, 10);
  * between the commit and its mail).
  */
 export const notificationJobs = (
-  ctx: Pick<AppContext, 'db' | 'config' | 'mail'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mail' | 'studio'>,
 ): ScheduledJob[] => [
   {
     name: 'notification-digest',
     cron: ctx.config.digestCron,
     run: async () => {
-      if ((await sendDigests(ctx.db, ctx.config, digestDay(new Date()))) > 0) ctx.mail.poke();
+      if ((await sendDigests(ctx.db, ctx, digestDay(new Date()))) > 0) ctx.mail.poke();
     },
   },
   {
     name: 'notification-instant-emails',
     cron: '* * * * *',
     run: async () => {
-      if ((await sendInstantEmails(ctx.db, ctx.config)) > 0) ctx.mail.poke();
+      if ((await sendInstantEmails(ctx.db, ctx)) > 0) ctx.mail.poke();
     },
   },
 ];

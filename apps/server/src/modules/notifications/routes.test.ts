@@ -246,7 +246,7 @@ describe('emails', () => {
     const mailed = () =>
       t.mail.to(w.users.member.email).filter((m) => m.text.includes('Instant please'));
     await vi.waitFor(async () => {
-      await sendInstantEmails(t.db, t.ctx.config);
+      await sendInstantEmails(t.db, t.ctx);
       await t.mail.flush();
       expect(mailed().length).toBeGreaterThan(0);
     }, 10_000);
@@ -259,7 +259,7 @@ describe('emails', () => {
     );
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     // Mailed once, even when the sweep runs again.
-    await sendInstantEmails(t.db, t.ctx.config);
+    await sendInstantEmails(t.db, t.ctx);
     await t.mail.flush();
     expect(mailed()).toHaveLength(1);
   });
@@ -274,8 +274,8 @@ describe('emails', () => {
     const [newest] = (await listOf('staff', '?unread=true')).results;
     await w.as('staff').post(`${LIST}${newest?.id}/read/`);
     t.mail.clear();
-    await sendInstantEmails(t.db, t.ctx.config);
-    expect(await sendDigests(t.db, t.ctx.config, '2026-11-25')).toBeGreaterThan(0);
+    await sendInstantEmails(t.db, t.ctx);
+    expect(await sendDigests(t.db, t.ctx, '2026-11-25')).toBeGreaterThan(0);
     await t.mail.flush();
     const digests = t.mail.to(w.users.staff.email);
     expect(digests).toHaveLength(1);
@@ -285,8 +285,8 @@ describe('emails', () => {
     expect(digests[0]?.text).not.toContain('Digest read already');
     // Run again the same day (a retry, a second instance): nothing more.
     await comment('member', 'Later that day');
-    expect(await sendDigests(t.db, t.ctx.config, '2026-11-25')).toBe(0);
-    expect(await sendDigests(t.db, t.ctx.config, '2026-11-26')).toBe(1);
+    expect(await sendDigests(t.db, t.ctx, '2026-11-25')).toBe(0);
+    expect(await sendDigests(t.db, t.ctx, '2026-11-26')).toBe(1);
   });
 
   it('settings: default instant, bad choice is a 400 naming the field', async () => {

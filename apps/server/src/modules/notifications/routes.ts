@@ -59,7 +59,7 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
   const service = createNotificationService(db);
-  const instantEmails = createInstantEmailRunner(db, config, {
+  const instantEmails = createInstantEmailRunner(db, app.ctx, {
     afterQueued: () => app.ctx.mail.poke(),
     onError: (error) => app.log.warn({ err: error }, 'instant notification emails'),
   });
@@ -241,11 +241,11 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
         const person = (request.headers.accept ?? '').includes('text/html');
         if (!verifyUnsubscribe(config.secretKey, user, signature))
           return person
-            ? unsubscribePage(reply, 400, config.portalName, M.invalid)
+            ? unsubscribePage(reply, 400, (await app.ctx.studio.current()).name, M.invalid)
             : reply.status(400).send({ signature: [M.invalid] });
         await service.unsubscribe(user);
         return person
-          ? unsubscribePage(reply, 200, config.portalName, M.done)
+          ? unsubscribePage(reply, 200, (await app.ctx.studio.current()).name, M.done)
           : reply.send({ detail: M.done });
       },
     });

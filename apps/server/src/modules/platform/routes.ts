@@ -4,16 +4,14 @@ import { publicConfigSchema, type PublicConfig } from '@portal/contract/config';
 
 export const configRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.ctx;
-  const body: PublicConfig = {
-    portal_name: config.portalName,
-    google: config.google
-      ? { client_id: config.google.clientId, auth_url: config.google.authUrl }
-      : null,
-  };
+  const { config, studio } = app.ctx;
+  const google = config.google
+    ? { client_id: config.google.clientId, auth_url: config.google.authUrl }
+    : null;
   app.get(
     '/api/config/',
     { schema: { tags: ['config'], security: [], response: { 200: publicConfigSchema } } },
-    async () => body,
+    // The name stays here for older clients; the brand itself is `GET /api/studio/`.
+    async (): Promise<PublicConfig> => ({ portal_name: (await studio.current()).name, google }),
   );
 };

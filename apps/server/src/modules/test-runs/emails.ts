@@ -1,5 +1,5 @@
 import type { TestRunSummary } from '@portal/contract/test-runs';
-import { escapeHtml, htmlEmail, oneLine } from '../../mail/format';
+import { escapeHtml, htmlEmail, oneLine, textSignature, type EmailBrand } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
 /** RFC 5322's line limit: a subject made of names is never cut short in practice. */
@@ -7,7 +7,7 @@ const SUBJECT_MAX = 998;
 
 export type SignOffEmail = {
   to: string;
-  portalName: string;
+  brand: EmailBrand;
   /** The run's report in the portal. */
   link: string;
   client: string;
@@ -44,11 +44,9 @@ export const signOffEmail = (e: SignOffEmail): Email => {
     ...(e.note ? ['', 'Their note:', e.note] : []),
     '',
     `Open the report: ${e.link}`,
-    '',
-    `— ${e.portalName}`,
-    '',
+    ...textSignature(e.brand),
   ].join('\n');
-  const html = htmlEmail({
+  const html = htmlEmail(e.brand, {
     paragraphs: [
       'Hello,',
       `<strong>${escapeHtml(e.signatureName)}</strong> signed off the test run “${escapeHtml(e.run)}” of ${escapeHtml(e.milestone)} (${escapeHtml(e.project)}) on ${escapeHtml(when)}.`,
@@ -56,7 +54,6 @@ export const signOffEmail = (e: SignOffEmail): Email => {
     ],
     ...(e.note ? { quote: e.note } : {}),
     link: { href: e.link, label: 'Open the report' },
-    signature: e.portalName,
   });
-  return { to: e.to, subject, text, html };
+  return { to: e.to, subject, text, html, fromName: e.brand.name };
 };

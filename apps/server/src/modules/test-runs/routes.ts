@@ -66,7 +66,7 @@ export const testRunRoutes = async (parent: FastifyInstance) => {
     storage: app.ctx.storage,
     link: links.link,
     reportUrl: (id) => `${config.publicUrl}/test-runs/${id}/report`,
-    portalName: config.portalName,
+    studio: app.ctx.studio,
   });
   const tags = ['test-runs'];
 

@@ -34,6 +34,8 @@ import { milestoneScope } from '../test-plans/scope';
 import { signOffEmail } from './emails';
 import type { SniffedFile } from './files';
 import { record } from '../activity/record';
+import { emailBrand } from '../../mail/format';
+import type { StudioSource } from '../../studio/source';
 
 type RunRow = typeof testRuns.$inferSelect;
 type ResultRow = typeof testRunResults.$inferSelect;
@@ -139,7 +141,7 @@ export const createTestRunService = (
     storage: Storage;
     link: AttachmentLinks;
     reportUrl: (runId: number) => string;
-    portalName: string;
+    studio: Pick<StudioSource, 'current'>;
   },
 ) => {
   const { storage, link } = options;
@@ -437,10 +439,11 @@ export const createTestRunService = (
           .innerJoin(clients, eq(clients.id, projects.clientId))
           .where(eq(milestones.id, signed.milestoneId));
         await notifyTestRunSignedOff(tx, { actorId: who.userId, runId: id, runName: signed.name });
+        const brand = emailBrand(await options.studio.current(tx));
         await enqueueStaffEmail(tx, (to) =>
           signOffEmail({
             to,
-            portalName: options.portalName,
+            brand,
             link: options.reportUrl(id),
             client: where?.client ?? '',
             project: where?.project ?? '',

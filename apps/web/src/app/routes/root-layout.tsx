@@ -4,7 +4,6 @@ import { SkipLink } from '../../components/layout/skip-link';
 import { PageSpinner } from '../../components/layout/page-spinner';
 import { TopBar, VisitorLinks } from '../../components/layout/top-bar';
 import { useSession } from '../../lib/auth';
-import { usePortalName } from '../../lib/config';
 import { getAuthToken } from '../../lib/tokens';
 
 const loadSignedInLayout = async () => ({
@@ -29,7 +28,6 @@ const preloadOnLogin = ({ target }: SyntheticEvent) => {
 /** The one layout every route lives under (spec §2). */
 export const RootLayout = () => {
   const { user, loading } = useSession();
-  const portalName = usePortalName();
   const navigation = useNavigation();
 
   if (loading) return <PageSpinner />;
@@ -42,13 +40,13 @@ export const RootLayout = () => {
       )}
       {user ? (
         <Suspense fallback={<PageSpinner />}>
-          <SignedInLayout user={user} portalName={portalName}>
+          <SignedInLayout user={user}>
             <Outlet />
           </SignedInLayout>
         </Suspense>
       ) : (
         <>
-          <TopBar portalName={portalName}>
+          <TopBar>
             <VisitorLinks />
           </TopBar>
           <main

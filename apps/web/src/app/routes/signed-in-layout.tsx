@@ -20,14 +20,14 @@ const ImpersonateDrawer = lazy(async () => ({
   default: (await import('../../features/users/components/impersonate-drawer')).ImpersonateDrawer,
 }));
 
-export type SignedInLayoutProps = { user: User; portalName: string; children: ReactNode };
+export type SignedInLayoutProps = { user: User; children: ReactNode };
 
 /**
  * The frame of every page once signed in (spec §2): the top bar with the navigation toggle and
  * the user menu, the impersonation banner, and the side navigation. Loaded as its own chunk, with
  * the tooltip and menu code it brings, so that /login does not download any of it.
  */
-export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutProps) => {
+export const SignedInLayout = ({ user, children }: SignedInLayoutProps) => {
   const { isSuperuser, impersonating } = useSession();
   const navigate = useNavigate();
   const stopImpersonation = useStopImpersonation();
@@ -50,7 +50,6 @@ export const SignedInLayout = ({ user, portalName, children }: SignedInLayoutPro
   return (
     <TooltipProvider>
       <TopBar
-        portalName={portalName}
         leading={
           <Button
             variant="ghost"

@@ -7,6 +7,7 @@ import {
   History,
   House,
   Inbox,
+  Palette,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../ui/cn';
@@ -20,7 +21,8 @@ type NavItem = {
 
 /**
  * Spec §2/§6: Estimates for everyone; Clients, Leads, Projects, Activity (issue 17) and
- * Experimental for superusers. Home comes first for everyone (issue 19).
+ * Experimental for superusers. Home comes first for everyone (issue 19); the studio's brand and
+ * letterhead last, for superusers (issue 25).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/home', label: 'Home', icon: House, superuserOnly: false },
@@ -30,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanban, superuserOnly: true },
   { to: '/activity', label: 'Activity', icon: History, superuserOnly: true },
   { to: '/experimental', label: 'Experimental', icon: FlaskConical, superuserOnly: true },
+  { to: '/settings/studio', label: 'Studio', icon: Palette, superuserOnly: true },
 ];
 
 export type SideNavProps = {

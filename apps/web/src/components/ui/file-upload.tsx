@@ -210,6 +210,12 @@ export type ImageUploadProps = {
   onChange(file: File | null): void;
   label?: string;
   className?: string;
+  /** Types offered (the server judges the bytes); any image by default. */
+  accept?: readonly string[];
+  /** A round picture (a person), or a wide one (a logo, shown whole). */
+  shape?: 'round' | 'wide';
+  /** The line under the buttons. */
+  hint?: string;
 };
 
 const IMAGE_ACCEPT = ['image/*'];
@@ -225,7 +231,15 @@ const readAsDataUrl = (file: File) =>
 type LocalImage = { file: File; preview: string | null } | { file: null };
 
 /** A single image with a preview; accepts images only and takes the first file (spec §5). */
-export const ImageUpload = ({ value, onChange, label = 'Image', className }: ImageUploadProps) => {
+export const ImageUpload = ({
+  value,
+  onChange,
+  label = 'Image',
+  className,
+  accept = IMAGE_ACCEPT,
+  shape = 'round',
+  hint = 'Images only. Drop one on the picture or upload it.',
+}: ImageUploadProps) => {
   // `undefined` means untouched, so the current image (`value`) shows.
   const [local, setLocal] = useState<LocalImage | undefined>(undefined);
   const [shownValue, setShownValue] = useState(value);
@@ -239,7 +253,7 @@ export const ImageUpload = ({ value, onChange, label = 'Image', className }: Ima
   const pick = (picked: File[]) => {
     const first = picked[0];
     if (!first) return;
-    const { accepted, errors } = selectFiles([first], { accept: IMAGE_ACCEPT });
+    const { accepted, errors } = selectFiles([first], { accept: [...accept] });
     errors.forEach((message) => toast.error(message));
     const file = accepted[0];
     if (!file) return;
@@ -264,12 +278,17 @@ export const ImageUpload = ({ value, onChange, label = 'Image', className }: Ima
       <div
         {...handlers}
         className={cn(
-          'relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-slate-100 ring-1 ring-slate-200 transition-shadow',
+          'relative flex shrink-0 items-center justify-center overflow-hidden bg-slate-100 ring-1 ring-slate-200 transition-shadow',
+          shape === 'round' ? 'size-20 rounded-full' : 'h-20 w-40 rounded-lg p-2',
           dragging && 'ring-2 ring-brand-500',
         )}
       >
         {preview ? (
-          <img src={preview} alt={`${label} preview`} className="size-full object-cover" />
+          <img
+            src={preview}
+            alt={`${label} preview`}
+            className={cn('size-full', shape === 'round' ? 'object-cover' : 'object-contain')}
+          />
         ) : (
           <ImageIcon aria-hidden className="size-7 text-slate-400" />
         )}
@@ -292,11 +311,11 @@ export const ImageUpload = ({ value, onChange, label = 'Image', className }: Ima
             </Button>
           )}
         </div>
-        <p className="text-xs text-slate-500">Images only. Drop one on the picture or upload it.</p>
+        <p className="text-xs text-slate-500">{hint}</p>
       </div>
       <HiddenFileInput
         inputRef={input}
-        accept={IMAGE_ACCEPT}
+        accept={[...accept]}
         multiple={false}
         label={`Choose ${label.toLowerCase()}`}
         onFiles={pick}

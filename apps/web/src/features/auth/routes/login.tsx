@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { BoundField } from '../../../components/layout/bound-field';
 import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
-import { usePortalName } from '../../../lib/config';
+import { usePortalName } from '../../../lib/studio';
 import { applyFormErrors, parseError, toastError } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGoogleLogin } from '../api/google-login';

@@ -5,7 +5,7 @@ import type { User } from '@portal/contract/users';
 import { AppProvider } from '../../../app/provider';
 import { TOKEN_KEY } from '../../../lib/tokens';
 import { ProjectRoute } from './project';
-import { json, memberUser } from '../../../test/api-fakes';
+import { json, memberUser, studioAnswer } from '../../../test/api-fakes';
 import { projectFixture } from '../test-fixtures';
 
 const member = memberUser;
@@ -33,6 +33,8 @@ const answer = (user: User) => (url: string) => {
   switch (pathname) {
     case '/api/config/':
       return json(200, { portal_name: 'Test Portal', google: null });
+    case '/api/studio/':
+      return studioAnswer('Test Portal');
     case '/api/users/auth/':
       return json(200, user);
     case '/api/projects/acme-website/':

@@ -6,7 +6,7 @@ import type { TestFlow } from '@portal/contract/test-plans';
 import { AppProvider } from '../../../app/provider';
 import { TOKEN_KEY } from '../../../lib/tokens';
 import { TestPlanRoute } from './test-plan';
-import { json, memberUser } from '../../../test/api-fakes';
+import { json, memberUser, studioAnswer } from '../../../test/api-fakes';
 import { projectFixture } from '../../projects/test-fixtures';
 
 const member = memberUser;
@@ -47,6 +47,7 @@ const answer = (url: string, init: RequestInit = {}) => {
   const method = init.method ?? 'GET';
   calls.push({ method, path: pathname, body: init.body ? JSON.parse(String(init.body)) : null });
   if (pathname === '/api/config/') return json(200, { portal_name: 'Test Portal', google: null });
+  if (pathname === '/api/studio/') return studioAnswer('Test Portal');
   if (pathname === '/api/users/auth/') return json(200, member);
   if (pathname === '/api/milestones/7/')
     return json(200, { id: 7, name: 'Beta', project: 3, order: 0 });

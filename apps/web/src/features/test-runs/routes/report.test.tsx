@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestRun } from '@portal/contract/test-runs';
 import type { User } from '@portal/contract/users';
 import { json, renderRoute, runOf } from '../test-support';
+import { studioAnswer } from '../../../test/api-fakes';
 import { TestRunReportRoute } from './report';
 
 const person = (isSuperuser: boolean): User => ({
@@ -67,6 +68,7 @@ const renderReport = (user: User) =>
     (url: string, init: RequestInit = {}) => {
       const { pathname } = new URL(url, 'http://portal.test');
       if (pathname === '/api/config/') return json(200, { portal_name: 'Portal', google: null });
+      if (pathname === '/api/studio/') return studioAnswer('Portal');
       if (pathname === '/api/users/auth/') return json(200, user);
       if (pathname === '/api/test-runs/5/') return json(200, completed);
       if (pathname === '/api/test-runs/5/sign-off/') {

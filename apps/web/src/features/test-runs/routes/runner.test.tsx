@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@portal/contract/users';
 import { json, renderRoute, runOf } from '../test-support';
+import { studioAnswer } from '../../../test/api-fakes';
 import { TestRunRoute } from './runner';
 
 const staff: User = {
@@ -52,6 +53,7 @@ const answer = (url: string, init: RequestInit = {}) => {
         : null;
   calls.push({ method, path: pathname, body });
   if (pathname === '/api/config/') return json(200, { portal_name: 'Test Portal', google: null });
+  if (pathname === '/api/studio/') return studioAnswer('Test Portal');
   if (pathname === '/api/users/auth/') return json(200, staff);
   if (pathname === '/api/test-runs/5/') return json(200, run);
   const patch = /^\/api\/test-run-results\/(\d+)\/$/.exec(pathname);

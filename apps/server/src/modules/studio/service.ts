@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { StudioUpdate } from '@portal/contract/studio';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { studio } from '../../db/schema/index';
+import { defaultStudioRow, type StudioRow } from '../../studio/source';
+
+type StudioChanges = Partial<Omit<StudioRow, 'id' | 'updatedAt'>>;
+
+/** The request's fields (already validated) as the row's columns. */
+export const studioChanges = (input: StudioUpdate): StudioChanges => ({
+  name: input.name,
+  accentColor: input.accent_color,
+  website: input.website,
+  emailFooter: input.email_footer,
+  legalName: input.legal_name,
+  address: input.address,
+  taxId: input.tax_id,
+  estimateValidityDays: input.estimate_validity_days,
+});
+
+const defined = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Writes the changes in one statement: the first edit creates the row from the defaults, later
+ * ones update it. Returns the row and the logo it held before, so a replaced file can be removed
+ * once the new state is committed.
+ */
+export const updateStudio = async (
+  db: Database,
+  config: Pick<Config, 'portalName'>,
+  changes: StudioChanges,
+): Promise<{ row: StudioRow; previousLogo: string | null }> =>
+  db.transaction(async (tx) => {
+    const [before] = await tx.select({ logo: studio.logo }).from(studio).for('update');
+    const set = { ...defined(changes), updatedAt: sql`now()` };
+    const { id: _id, updatedAt: _at, ...defaults } = defaultStudioRow(config);
+    const [row] = await tx
+      .insert(studio)
+      .values({ ...defaults, ...defined(changes) })
+      .onConflictDoUpdate({ target: studio.id, set })
+      .returning();
+    if (!row) throw new Error('the studio row was not written');
+    return { row, previousLogo: before?.logo ?? null };
+  });
