@@ -46,7 +46,7 @@ test.beforeAll(async ({ request }) => {
       `/experimental/modeling/${canvas.id}`,
       '/no-such-page',
     ],
-    member: [...shared, '/no-such-page'],
+    member: [...shared, '/projects', '/test-runs', '/no-such-page'],
     visitor: ['/login', '/sign-up', '/password-reset', '/style-guide'],
   };
 });

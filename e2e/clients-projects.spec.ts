@@ -274,14 +274,16 @@ test('the client user sets a password, then sees only their project, read-only',
     await expect(page).toHaveURL(/\/estimates$/);
   });
 
-  await test.step('staff screens send the user to /', async () => {
-    for (const path of ['/clients', '/projects', `/clients/northwind-${run}`]) {
+  await test.step('staff screens send the user to /; her Projects lists her project', async () => {
+    for (const path of ['/clients', `/clients/northwind-${run}`]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/estimates$/);
     }
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
-      'Home',
-      'Estimates',
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Projects', 'Estimates', 'Test runs']);
+    await nav.getByRole('link', { name: 'Projects' }).click();
+    await expect(page.getByRole('table', { name: 'Projects' }).getByRole('link')).toHaveText([
+      projectName,
     ]);
   });
 

@@ -27,7 +27,7 @@ test('a superuser impersonates a user from the drawer and stops again', async ({
   ).toHaveText(bannerText(email));
   await expect(page.getByRole('button', { name: 'Tina Target' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Home', 'Estimates']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Projects', 'Estimates', 'Test runs']);
   const impersonation = await page.evaluate(() => localStorage.getItem('impersonate'));
   expect(impersonation).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(adminToken);

@@ -18,7 +18,7 @@ test('a visitor is sent to /login from every protected route', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Sign Up' }).first()).toBeVisible();
 });
 
-test('a regular user sees Estimates only and is sent home from staff routes', async ({
+test('a regular user sees the client navigation and is sent home from staff routes', async ({
   page,
   request,
 }) => {
@@ -31,12 +31,11 @@ test('a regular user sees Estimates only and is sent home from staff routes', as
   await expect(page).toHaveTitle('Estimates | Studio Portal');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Home', 'Estimates']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Projects', 'Estimates', 'Test runs']);
 
   for (const path of [
     '/clients',
     '/clients/acme',
-    '/projects',
     '/leads',
     '/experimental',
     '/experimental/modeling/1',
@@ -44,7 +43,13 @@ test('a regular user sees Estimates only and is sent home from staff routes', as
     await page.goto(path);
     await expect(page, `from ${path}`).toHaveURL(/\/estimates$/);
   }
-  // Signed-in screens open for every user.
+  // Signed-in screens open for every user: her projects (none yet), her test runs.
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByText('No projects yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Project' })).toHaveCount(0);
+  await page.goto('/test-runs');
+  await expect(page.getByText('No test runs yet')).toBeVisible();
   await page.goto('/projects/some-project');
   await expect(page).toHaveURL(/\/projects\/some-project$/);
 

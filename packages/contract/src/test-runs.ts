@@ -70,7 +70,8 @@ export const testRunResultSchema = z.object({
 });
 export type TestRunResultRow = z.infer<typeof testRunResultSchema>;
 
-export const testRunListItemSchema = z.object({
+/** What a run is, in a list or on its own. */
+export const testRunFieldsSchema = z.object({
   id: z.number().int(),
   milestone: z.number().int(),
   name: z.string(),
@@ -84,17 +85,33 @@ export const testRunListItemSchema = z.object({
   sign_off_note: z.string(),
   summary: testRunSummarySchema,
 });
+export type TestRunFields = z.infer<typeof testRunFieldsSchema>;
+
+/** Where a run belongs, so a list of runs across projects reads on its own (issue 25). */
+export const testRunWhereSchema = z.object({
+  client: z.string(),
+  project: z.object({ slug: z.string(), name: z.string() }),
+  milestone: z.string(),
+});
+
+export const testRunListItemSchema = testRunFieldsSchema.extend({ where: testRunWhereSchema });
 export type TestRunListItem = z.infer<typeof testRunListItemSchema>;
 export const testRunListSchema = paginated(testRunListItemSchema);
 
 /** A run with its results in order. */
-export const testRunSchema = testRunListItemSchema.extend({
+export const testRunSchema = testRunFieldsSchema.extend({
   results: z.array(testRunResultSchema),
 });
 export type TestRun = z.infer<typeof testRunSchema>;
 
-/** `GET /api/test-runs/?milestone={id}`: newest first, without results. */
-export const testRunListQuerySchema = z.object({ milestone: pkField().optional() });
+/**
+ * `GET /api/test-runs/?milestone={id}&status={status}`: newest first, without results. A
+ * client's "waiting for your sign-off" is `status=completed`.
+ */
+export const testRunListQuerySchema = z.object({
+  milestone: pkField().optional(),
+  status: choiceField(TEST_RUN_STATUSES).optional(),
+});
 export type TestRunListQuery = z.infer<typeof testRunListQuerySchema>;
 
 /** `POST /api/test-runs/`: `name` defaults to "Run N", N counting the milestone's runs. */
@@ -141,3 +158,37 @@ export const summarize = (results: readonly { result: TestResult }[]): TestRunSu
   }
   return summary;
 };
+
+/**
+ * Where a milestone's acceptance testing stands (issue 25), from its latest run: no steps yet,
+ * steps but no run, a run in progress, completed and waiting for the client's sign-off, or
+ * signed off (by the name typed, when).
+ */
+export const MILESTONE_TEST_STATES = [
+  'no_plan',
+  'not_started',
+  'in_progress',
+  'waiting_sign_off',
+  'signed_off',
+] as const;
+export type MilestoneTestStateName = (typeof MILESTONE_TEST_STATES)[number];
+
+export const milestoneTestStateSchema = z.object({
+  milestone: z.number().int(),
+  state: z.enum(MILESTONE_TEST_STATES),
+  /** The latest run, if any. */
+  run: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.enum(TEST_RUN_STATUSES),
+      signature_name: z.string(),
+      signed_off_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MilestoneTestState = z.infer<typeof milestoneTestStateSchema>;
+export const milestoneTestStateListSchema = z.array(milestoneTestStateSchema);
+
+/** `GET /api/milestone-test-states/?project={id}`: one per milestone, in the project's order. */
+export const milestoneTestStateQuerySchema = z.object({ project: pkField() });

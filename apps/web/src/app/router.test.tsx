@@ -121,7 +121,7 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Estimates']);
+    ).toEqual(['Home', 'Projects', 'Estimates', 'Test runs']);
   });
 
   it('lets a superuser in and shows every navigation item', async () => {

@@ -115,6 +115,18 @@ export const createRoutes = (queryClient: QueryClient | null): RouteObject[] => 
                 }),
               },
               {
+                path: 'projects',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/routes/projects')).ProjectsRoute,
+                }),
+              },
+              {
+                path: 'test-runs',
+                lazy: async () => ({
+                  Component: (await import('../features/test-runs/routes/test-runs')).TestRunsRoute,
+                }),
+              },
+              {
                 path: 'projects/:projectSlug',
                 lazy: async () => ({
                   Component: (await import('../features/projects/routes/project')).ProjectRoute,
@@ -153,13 +165,6 @@ export const createRoutes = (queryClient: QueryClient | null): RouteObject[] => 
                     path: 'clients/:clientSlug',
                     lazy: async () => ({
                       Component: (await import('../features/clients/routes/client')).ClientRoute,
-                    }),
-                  },
-                  {
-                    path: 'projects',
-                    lazy: async () => ({
-                      Component: (await import('../features/projects/routes/projects'))
-                        .ProjectsRoute,
                     }),
                   },
                   {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_RUN_MESSAGES,
+  type MilestoneTestState,
   type TestRun,
   type TestRunAttachment,
   type TestRunListItem,
@@ -13,7 +14,13 @@ import { testRunAttachments, testRunResults, testRuns } from '../../db/schema/in
 import { multipart } from '../../test/multipart';
 import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
-import { DENIED, NOT_FOUND, UNAUTHENTICATED, type Role } from '../clients/test-fixtures';
+import {
+  DENIED,
+  insertProject,
+  NOT_FOUND,
+  UNAUTHENTICATED,
+  type Role,
+} from '../clients/test-fixtures';
 import { createTestPlanWorld } from '../test-plans/test-fixtures';
 
 const { t, w } = useTestWorld(createTestPlanWorld, 'trn');
@@ -395,5 +402,104 @@ describe('completing and signing off', () => {
     const res = await signOff('member', run.id, { signature_name: 'Dana Reyes' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'signed_off', sign_off_note: '' });
+  });
+});
+
+describe('runs across projects (issue 25)', () => {
+  it('each say where they belong, and a client filters those waiting for her sign-off', async () => {
+    const plan = await w.planWith(1);
+    const run = await start(plan.milestone.id, 'member');
+    const item = (
+      (await w.as('member').get(`/api/test-runs/?milestone=${plan.milestone.id}`)).json() as {
+        results: TestRunListItem[];
+      }
+    ).results[0];
+    expect(item?.where).toEqual({
+      client: w.acme.name,
+      project: { slug: w.projects.acme.slug, name: w.projects.acme.name },
+      milestone: plan.milestone.name,
+    });
+    const waiting = async () =>
+      (
+        (await w.as('member').get('/api/test-runs/?status=completed')).json() as {
+          results: TestRunListItem[];
+        }
+      ).results.map((r) => r.id);
+    expect(await waiting()).not.toContain(run.id);
+    expect((await complete('member', run.id)).statusCode).toBe(200);
+    expect(await waiting()).toContain(run.id);
+    // Another client's member sees none of them, waiting or not.
+    const theirs = (await w.as('outsider').get('/api/test-runs/?status=completed')).json() as {
+      results: TestRunListItem[];
+    };
+    expect(theirs.results.map((r) => r.id)).not.toContain(run.id);
+
+    const bad = await w.as('member').get('/api/test-runs/?status=done');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ status: ['"done" is not a valid choice.'] });
+  });
+});
+
+describe('GET /api/milestone-test-states/', () => {
+  it('follows each milestone from no plan to signed off, in the project order', async () => {
+    const project = await insertProject(t, {
+      clientId: w.acme.id,
+      name: 'States',
+      slug: 'trn-states',
+    });
+    const empty = await w.createMilestone(project.id, 'Empty');
+    const tested = await w.createMilestone(project.id, 'Tested');
+    const states = async () => {
+      const res = await w.as('member').get(`/api/milestone-test-states/?project=${project.id}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as MilestoneTestState[];
+    };
+    const stateOf = async (id: number) => (await states()).find((s) => s.milestone === id);
+
+    expect((await states()).map((s) => [s.milestone, s.state, s.run])).toEqual([
+      [empty.id, 'no_plan', null],
+      [tested.id, 'no_plan', null],
+    ]);
+    const flow = await w.createFlow(tested.id, 'Checkout');
+    await w.createStep(flow.id, 'Pay');
+    expect((await stateOf(tested.id))?.state).toBe('not_started');
+    const run = await start(tested.id, 'member');
+    expect(await stateOf(tested.id)).toEqual({
+      milestone: tested.id,
+      state: 'in_progress',
+      run: {
+        id: run.id,
+        name: 'Run 1',
+        status: 'in_progress',
+        signature_name: '',
+        signed_off_at: null,
+      },
+    });
+    await complete('member', run.id);
+    expect((await stateOf(tested.id))?.state).toBe('waiting_sign_off');
+    expect((await signOff('member', run.id, { signature_name: 'Dana Reyes' })).statusCode).toBe(
+      200,
+    );
+    const signed = await stateOf(tested.id);
+    expect(signed?.state).toBe('signed_off');
+    expect(signed?.run?.signature_name).toBe('Dana Reyes');
+    expect(Date.parse(signed?.run?.signed_off_at ?? '')).not.toBeNaN();
+    expect((await stateOf(empty.id))?.state).toBe('no_plan');
+  });
+
+  it('answers staff, the client’s users and staff as them; 404 for others, 401 for visitors', async () => {
+    const url = `/api/milestone-test-states/?project=${w.projects.acme.id}`;
+    expect((await w.as('staff').get(url)).statusCode).toBe(200);
+    expect((await w.as('member').get(url)).statusCode).toBe(200);
+    expect((await inject(impersonation, 'GET', url)).statusCode).toBe(200);
+    const outsider = await w.as('outsider').get(url);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json()).toEqual(NOT_FOUND);
+    const visitor = await w.as('visitor').get(url);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual(UNAUTHENTICATED);
+    const missing = await w.as('staff').get('/api/milestone-test-states/');
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json() as object)).toEqual(['project']);
   });
 });

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailSchema, idParamsSchema } from '@portal/contract/common';
 import {
+  milestoneTestStateListSchema,
+  milestoneTestStateQuerySchema,
   TEST_RUN_LIMITS,
   TEST_RUN_MESSAGES,
   testRunAttachmentSchema,
@@ -83,6 +85,24 @@ export const testRunRoutes = async (parent: FastifyInstance) => {
     retrieve: (request, id) => service.retrieve(scopeOf(request), id),
     create: (request, body) => service.create(scopeOf(request), scopeOf(request).userId, body),
   });
+
+  app.get(
+    '/api/milestone-test-states/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Where each milestone of a project stands in its acceptance testing (its latest run)',
+        querystring: milestoneTestStateQuerySchema,
+        response: { 200: milestoneTestStateListSchema },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) =>
+      visibleOr404(await service.milestoneStates(scopeOf(request), request.query.project)),
+  );
 
   registerResource(app, {
     name: 'test-run-results',

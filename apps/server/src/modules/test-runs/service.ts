@@ -4,7 +4,9 @@ import {
   TEST_RUN_MESSAGES as M,
   type TestRun,
   type TestRunAttachment,
+  type MilestoneTestState,
   type TestRunCreateRequest,
+  type TestRunFields,
   type TestRunListItem,
   type TestRunListQuery,
   type TestRunResultRow,
@@ -31,6 +33,7 @@ import { notifyTestRunSignedOff } from '../notifications/notify';
 import type { Storage } from '../../storage/storage';
 import { randomKey, PRIVATE_FOLDER } from '../../storage/keys';
 import { milestoneScope } from '../test-plans/scope';
+import { projectScope } from '../projects/service';
 import { signOffEmail } from './emails';
 import type { SniffedFile } from './files';
 import { record } from '../activity/record';
@@ -62,11 +65,11 @@ const EMPTY_SUMMARY: TestRunSummary = {
   untested: 0,
 };
 
-const toRunDto = (row: RunRow, summary: TestRunSummary): TestRunListItem => ({
+const toRunDto = (row: RunRow, summary: TestRunSummary): TestRunFields => ({
   id: row.id,
   milestone: row.milestoneId,
   name: row.name,
-  status: row.status as TestRunListItem['status'],
+  status: row.status as TestRunFields['status'],
   started_by: row.startedById,
   started_at: row.startedAt.toISOString(),
   completed_at: iso(row.completedAt),
@@ -236,29 +239,115 @@ export const createTestRunService = (
       const where = and(
         milestoneScope(db, scope, testRuns.milestoneId),
         filters.milestone === undefined ? undefined : eq(testRuns.milestoneId, filters.milestone),
+        filters.status === undefined ? undefined : eq(testRuns.status, filters.status),
       );
       const [totals] = await db.select({ total: count() }).from(testRuns).where(where);
       const total = totals?.total ?? 0;
       const window = page(total);
       const rows = await db
-        .select()
+        .select({
+          run: testRuns,
+          client: clients.name,
+          projectSlug: projects.slug,
+          projectName: projects.name,
+          milestone: milestones.name,
+        })
         .from(testRuns)
+        .innerJoin(milestones, eq(milestones.id, testRuns.milestoneId))
+        .innerJoin(projects, eq(projects.id, milestones.projectId))
+        .innerJoin(clients, eq(clients.id, projects.clientId))
         .where(where)
         .orderBy(desc(testRuns.startedAt), desc(testRuns.id))
         .limit(window.limit)
         .offset(window.offset);
       const counts = await summaries(
         db,
-        rows.map((r) => r.id),
+        rows.map((r) => r.run.id),
       );
       return {
         count: total,
         window,
-        rows: rows.map((r) => toRunDto(r, counts.get(r.id) ?? EMPTY_SUMMARY)),
+        rows: rows.map((r): TestRunListItem => ({
+          ...toRunDto(r.run, counts.get(r.run.id) ?? EMPTY_SUMMARY),
+          where: {
+            client: r.client,
+            project: { slug: r.projectSlug, name: r.projectName },
+            milestone: r.milestone,
+          },
+        })),
       };
     },
 
     retrieve: (scope: Scope, id: number) => loadRun(db, scope, id),
+
+    /**
+     * Where each milestone of a project stands (issue 25), in the project's order, from its
+     * latest run; null when the project is not the caller's (the route answers 404).
+     */
+    milestoneStates: async (
+      scope: Scope,
+      projectId: number,
+    ): Promise<MilestoneTestState[] | null> => {
+      const [project] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, projectId), projectScope(db, scope, projects.id)))
+        .limit(1);
+      if (!project) return null;
+      const steps = db
+        .select({ n: count() })
+        .from(testSteps)
+        .innerJoin(testFlows, eq(testFlows.id, testSteps.testFlowId))
+        .where(eq(testFlows.milestoneId, milestones.id));
+      const latest = db
+        .select()
+        .from(testRuns)
+        .where(eq(testRuns.milestoneId, milestones.id))
+        .orderBy(desc(testRuns.startedAt), desc(testRuns.id))
+        .limit(1)
+        .as('latest');
+      const rows = await db
+        .select({
+          milestone: milestones.id,
+          steps: sql<number>`(${steps})`.mapWith(Number),
+          run: {
+            id: latest.id,
+            name: latest.name,
+            status: latest.status,
+            signatureName: latest.signatureName,
+            signedOffAt: latest.signedOffAt,
+          },
+        })
+        .from(milestones)
+        .leftJoinLateral(latest, sql`true`)
+        .where(eq(milestones.projectId, projectId))
+        .orderBy(asc(milestones.order));
+      return rows.map(({ milestone, steps: stepCount, run }) => {
+        const status = run?.status as TestRunFields['status'] | undefined;
+        return {
+          milestone,
+          state: !run
+            ? stepCount > 0
+              ? 'not_started'
+              : 'no_plan'
+            : status === 'in_progress'
+              ? 'in_progress'
+              : status === 'completed'
+                ? 'waiting_sign_off'
+                : 'signed_off',
+          run:
+            run && status
+              ? {
+                  id: run.id,
+                  name: run.name,
+                  status,
+                  signature_name: run.signatureName,
+                  signed_off_at: iso(run.signedOffAt),
+                }
+              : null,
+        };
+      });
+    },
 
     /** Copies the milestone's plan as it is now into a new run, in one transaction. */
     create: (scope: Scope, userId: number, body: TestRunCreateRequest) =>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   Building2,
   Calculator,
+  ClipboardCheck,
   FlaskConical,
   FolderKanban,
   History,
@@ -16,23 +17,29 @@ type NavItem = {
   to: string;
   label: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  superuserOnly: boolean;
 };
 
 /**
- * Spec §2/§6: Estimates for everyone; Clients, Leads, Projects, Activity (issue 17) and
- * Experimental for superusers. Home comes first for everyone (issue 19); the studio's brand and
- * letterhead last, for superusers (issue 25).
+ * Spec §2/§6: Home first (issue 19), Estimates, then Clients, Leads, Projects, Activity (issue
+ * 17) and Experimental; the studio's brand and letterhead last (issue 25).
  */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/home', label: 'Home', icon: House, superuserOnly: false },
-  { to: '/estimates', label: 'Estimates', icon: Calculator, superuserOnly: false },
-  { to: '/clients', label: 'Clients', icon: Building2, superuserOnly: true },
-  { to: '/leads', label: 'Leads', icon: Inbox, superuserOnly: true },
-  { to: '/projects', label: 'Projects', icon: FolderKanban, superuserOnly: true },
-  { to: '/activity', label: 'Activity', icon: History, superuserOnly: true },
-  { to: '/experimental', label: 'Experimental', icon: FlaskConical, superuserOnly: true },
-  { to: '/settings/studio', label: 'Studio', icon: Palette, superuserOnly: true },
+export const STAFF_NAV: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: House },
+  { to: '/estimates', label: 'Estimates', icon: Calculator },
+  { to: '/clients', label: 'Clients', icon: Building2 },
+  { to: '/leads', label: 'Leads', icon: Inbox },
+  { to: '/projects', label: 'Projects', icon: FolderKanban },
+  { to: '/activity', label: 'Activity', icon: History },
+  { to: '/experimental', label: 'Experimental', icon: FlaskConical },
+  { to: '/settings/studio', label: 'Studio', icon: Palette },
+];
+
+/** A client user's own portal (issue 25): her projects, her estimates, her test runs. */
+export const CLIENT_NAV: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: House },
+  { to: '/projects', label: 'Projects', icon: FolderKanban },
+  { to: '/estimates', label: 'Estimates', icon: Calculator },
+  { to: '/test-runs', label: 'Test runs', icon: ClipboardCheck },
 ];
 
 export type SideNavProps = {
@@ -43,32 +50,30 @@ export type SideNavProps = {
 
 export const SideNav = ({ isSuperuser, onNavigate }: SideNavProps) => (
   <nav id="side-nav" aria-label="Main" className="flex flex-col gap-0.5 p-3">
-    {NAV_ITEMS.filter((item) => isSuperuser || !item.superuserOnly).map(
-      ({ to, label, icon: Icon }) => (
-        <NavLink
-          key={to}
-          to={to}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-              isActive
-                ? 'bg-brand-50 text-brand-700'
-                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-            )
-          }
-        >
-          {({ isActive }) => (
-            <>
-              <Icon
-                aria-hidden
-                className={cn('size-[18px]', isActive ? 'text-brand-600' : 'text-slate-400')}
-              />
-              {label}
-            </>
-          )}
-        </NavLink>
-      ),
-    )}
+    {(isSuperuser ? STAFF_NAV : CLIENT_NAV).map(({ to, label, icon: Icon }) => (
+      <NavLink
+        key={to}
+        to={to}
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          cn(
+            'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+            isActive
+              ? 'bg-brand-50 text-brand-700'
+              : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+          )
+        }
+      >
+        {({ isActive }) => (
+          <>
+            <Icon
+              aria-hidden
+              className={cn('size-[18px]', isActive ? 'text-brand-600' : 'text-slate-400')}
+            />
+            {label}
+          </>
+        )}
+      </NavLink>
+    ))}
   </nav>
 );

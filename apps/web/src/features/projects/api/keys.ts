@@ -10,6 +10,8 @@ export const projectKeys = {
   phases: (projectId: number) => [...projectKeys.all, projectId, 'phases'] as const,
   notes: (projectId: number) => [...projectKeys.all, projectId, 'notes'] as const,
   milestones: (projectId: number) => [...projectKeys.all, projectId, 'milestones'] as const,
+  milestoneTestStates: (projectId: number) =>
+    [...projectKeys.all, projectId, 'milestone-test-states'] as const,
 };
 
 export const phaseKeys = {

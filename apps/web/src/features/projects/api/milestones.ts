@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Milestone,
   MilestoneCreateRequest,
   MilestoneUpdateRequest,
 } from '@portal/contract/milestones';
 import { moveItem, type MoveRequest } from '@portal/contract/ordering';
-import { createResource } from '../../../lib/api';
+import { milestoneTestStateListSchema } from '@portal/contract/test-runs';
+import { createResource, request } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { projectKeys } from './keys';
 import { projectChildHooks, replaceOr } from './project-child';
@@ -29,6 +30,24 @@ const milestones = projectChildHooks({
 export const useMilestones = milestones.useList;
 export const useSaveMilestone = milestones.useSave;
 export const useDeleteMilestone = milestones.useRemove;
+
+/**
+ * Where each milestone's acceptance testing stands (issue 25), by milestone id. Runs change on
+ * other screens (started, completed, signed off): the project page asks again each time it opens.
+ */
+export const useMilestoneTestStates = (projectId: number) =>
+  useQuery({
+    queryKey: projectKeys.milestoneTestStates(projectId),
+    refetchOnMount: 'always',
+    queryFn: async ({ signal }) => {
+      const states = await request('/api/milestone-test-states/', {
+        query: { project: projectId },
+        signal,
+        schema: milestoneTestStateListSchema,
+      });
+      return new Map(states.map((state) => [state.milestone, state]));
+    },
+  });
 
 export type MilestoneMove = { id: number; from: number; to: number };
 

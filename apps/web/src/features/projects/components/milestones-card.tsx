@@ -8,13 +8,23 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DragHandle, SortableList } from '../../../components/ui/sortable-list';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
-import { useDeleteMilestone, useMilestones, useMoveMilestone } from '../api/milestones';
+import {
+  useDeleteMilestone,
+  useMilestones,
+  useMilestoneTestStates,
+  useMoveMilestone,
+} from '../api/milestones';
+import { MilestoneTestStateLine } from './milestone-test-state';
 import { MilestoneDialog } from './milestone-dialog';
 import { ChildCard } from './child-card';
 
-/** Milestones in order, each leading to its test plan; staff add, rename, delete and drag. */
+/**
+ * Milestones in order, each with where its acceptance testing stands and a way to its test plan;
+ * staff add, rename, delete and drag.
+ */
 export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canEdit: boolean }) => {
   const milestones = useMilestones(projectId);
+  const testStates = useMilestoneTestStates(projectId);
   const move = useMoveMilestone(projectId);
   const remove = useDeleteMilestone(projectId);
   const [deleting, setDeleting] = useState<Milestone | null>(null);
@@ -94,8 +104,11 @@ export const MilestonesCard = ({ projectId, canEdit }: { projectId: number; canE
                 {index + 1}
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
-                  {milestone.name}
+                <span className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
+                  <span className="max-w-full truncate font-medium text-slate-900">
+                    {milestone.name}
+                  </span>
+                  <MilestoneTestStateLine state={testStates.data?.get(milestone.id)} />
                 </span>
                 <Link
                   to={`/milestones/${milestone.id}`}

@@ -8,6 +8,7 @@ import {
   type TestRun,
   type TestRunResultUpdateRequest,
   type TestRunSignOffRequest,
+  type TestRunStatus,
 } from '@portal/contract/test-runs';
 import { request } from '../../../lib/api';
 import { fetchAll } from '../../../lib/fetch-all';
@@ -19,6 +20,7 @@ export const testRunKeys = {
   all: ['test-runs'] as const,
   lists: () => [...testRunKeys.all, 'list'] as const,
   list: (milestoneId: number) => [...testRunKeys.lists(), milestoneId] as const,
+  across: (status: TestRunStatus | null) => [...testRunKeys.lists(), 'across', status] as const,
   run: (id: number) => [...testRunKeys.all, 'run', id] as const,
 };
 
@@ -28,6 +30,17 @@ export const useRuns = (milestoneId: number) =>
     queryKey: testRunKeys.list(milestoneId),
     queryFn: ({ signal }) =>
       fetchAll(RUNS_PATH, testRunListSchema, { milestone: milestoneId }, signal),
+  });
+
+/**
+ * Runs across every milestone the caller may see (a client: her client's), newest first, each
+ * saying where it belongs; `status` narrows them (`completed`: waiting for a sign-off).
+ */
+export const useRunsAcross = (status: TestRunStatus | null) =>
+  useQuery({
+    queryKey: testRunKeys.across(status),
+    queryFn: ({ signal }) =>
+      fetchAll(RUNS_PATH, testRunListSchema, status ? { status } : {}, signal),
   });
 
 /**
@@ -53,7 +66,8 @@ export const useStartRun = (milestoneId: number) => {
       }),
     onSuccess: (run) => {
       queryClient.setQueryData(testRunKeys.run(run.id), run);
-      void queryClient.invalidateQueries({ queryKey: testRunKeys.list(milestoneId) });
+      // The milestone's runs, and the lists across milestones (/test-runs).
+      void queryClient.invalidateQueries({ queryKey: testRunKeys.lists() });
     },
   });
 };
@@ -144,7 +158,8 @@ const useRunAction = <Body>(runId: number, action: string) => {
       request(`${RUNS_PATH}${runId}/${action}/`, { method: 'POST', body, schema: testRunSchema }),
     onSuccess: (run) => {
       queryClient.setQueryData(testRunKeys.run(run.id), run);
-      void queryClient.invalidateQueries({ queryKey: testRunKeys.list(run.milestone) });
+      // A completed or signed-off run moves between the lists of /test-runs too.
+      void queryClient.invalidateQueries({ queryKey: testRunKeys.lists() });
     },
   });
 };

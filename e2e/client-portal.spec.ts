@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
+import { linkClientUser } from './support/estimates-api';
+import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
+import { scaled } from './support/time';
+
+/**
+ * Issue 25: a client user's own portal. Her navigation leads to her projects and her test runs;
+ * a project says where each milestone's acceptance testing stands, and leads to the run that
+ * waits for her sign-off.
+ */
+
+/** Staff run the milestone's plan to the end through the API: it waits for the client. */
+const completedRun = async (request: APIRequestContext, token: string, milestone: number) => {
+  const auth = { Authorization: `Token ${token}` };
+  const started = await request.post('/api/test-runs/', { headers: auth, data: { milestone } });
+  expect(started.status()).toBe(201);
+  const run = (await started.json()) as { id: number; results: { id: number }[] };
+  for (const result of run.results) {
+    const recorded = await request.patch(`/api/test-run-results/${result.id}/`, {
+      headers: auth,
+      data: { result: 'passed', note: '' },
+    });
+    expect(recorded.status()).toBe(200);
+  }
+  expect(
+    (await request.post(`/api/test-runs/${run.id}/complete/`, { headers: auth })).status(),
+  ).toBe(200);
+  return run.id;
+};
+
+test('a client goes Home → Projects → a project → the run waiting for her, and signs it off', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const id = randomUUID().slice(0, 6);
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Umbrella ${id}`,
+    project: `Umbrella Site ${id}`,
+  });
+  await createMilestoneViaApi(request, token, {
+    project: project.id,
+    name: `Design ${id}`,
+  });
+  const launch = await createMilestoneViaApi(request, token, {
+    project: project.id,
+    name: `Launch ${id}`,
+  });
+  await createFlowsViaApi(request, token, launch.id, [
+    { name: 'Checkout', steps: ['Add a mug to the cart', 'Pay'] },
+  ]);
+  const runId = await completedRun(request, token, launch.id);
+  const member = await createVerifiedUser(request, 'umbrella', {
+    first_name: 'Alice',
+    last_name: 'Abernathy',
+  });
+  await linkClientUser(request, token, client.id, member.user.id);
+
+  await signInWithToken(page, member.token, '/home');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await test.step('her Test runs page puts the run waiting for her first', async () => {
+    await nav.getByRole('link', { name: 'Test runs' }).click();
+    await expect(page).toHaveURL(/\/test-runs$/);
+    await expect(page).toHaveTitle(/^Test runs \| /);
+    const waiting = page.getByRole('region', { name: 'Waiting for sign-off' });
+    await expect(waiting.getByRole('link', { name: `Launch ${id} · Run 1` })).toBeVisible();
+    await expect(waiting.getByText(`Umbrella ${id}`)).toBeVisible();
+  });
+
+  await test.step('her Projects page lists her project; it says where each milestone stands', async () => {
+    await nav.getByRole('link', { name: 'Projects' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Project' })).toHaveCount(0);
+    await page.getByRole('link', { name: `Umbrella Site ${id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.slug}$`));
+    const milestones = page.getByRole('list', { name: 'Milestones' });
+    const designRow = milestones.getByRole('listitem').filter({ hasText: `Design ${id}` });
+    await expect(designRow.getByText('No test plan')).toBeVisible();
+    const launchRow = milestones.getByRole('listitem').filter({ hasText: `Launch ${id}` });
+    await expect(launchRow.getByText('Waiting for sign-off')).toBeVisible();
+    await launchRow.getByRole('link', { name: 'Run 1' }).click();
+    await expect(page).toHaveURL(new RegExp(`/test-runs/${runId}/report$`));
+  });
+
+  await test.step('she signs it off, and her project shows who signed it and when', async () => {
+    await page.getByRole('button', { name: 'Sign off' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign off this test run' });
+    await dialog.getByLabel('Full name').fill('Alice Abernathy');
+    await dialog.getByRole('button', { name: 'Sign off' }).click();
+    await expect(dialog).toBeHidden();
+    await nav.getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('link', { name: `Umbrella Site ${id}` }).click();
+    const launchRow = page
+      .getByRole('list', { name: 'Milestones' })
+      .getByRole('listitem')
+      .filter({ hasText: `Launch ${id}` });
+    await expect(launchRow.getByText(/Signed off by Alice Abernathy on/)).toBeVisible();
+    await nav.getByRole('link', { name: 'Test runs' }).click();
+    const waiting = page.getByRole('region', { name: 'Waiting for sign-off' });
+    await expect(waiting.getByText('No test run waits for a sign-off.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'All test runs' }).getByText('Signed off'),
+    ).toBeVisible();
+  });
+});
