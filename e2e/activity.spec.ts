@@ -190,7 +190,9 @@ test('staff see their changes, impersonated comments and the studio-wide history
     await expect(feed.getByText('Studio Admin as Peter Gibbons commented')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
       'Home',
+      'Projects',
       'Estimates',
+      'Test runs',
     ]);
     const mine = await request.get('/api/activity/?page_size=100', {
       headers: { Authorization: `Token ${member.token}` },
