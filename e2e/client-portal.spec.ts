@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { estimateDetailSchema } from '@portal/contract/estimates';
 import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
 import { createClientWithProjectViaApi } from './support/clients-api';
-import { linkClientUser } from './support/estimates-api';
+import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
 import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
 import { scaled } from './support/time';
 
@@ -105,6 +106,89 @@ test('a client goes Home → Projects → a project → the run waiting for her,
     await expect(waiting.getByText('No test run waits for a sign-off.')).toBeVisible();
     await expect(
       page.getByRole('region', { name: 'All test runs' }).getByText('Signed off'),
+    ).toBeVisible();
+  });
+});
+
+test('a client sees the price first, and reads the version she signs rather than the working copy', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const id = randomUUID().slice(0, 6);
+  const token = await adminToken(request);
+  const auth = { Authorization: `Token ${token}` };
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `Cyberdyne ${id}`,
+    project: `Cyberdyne Site ${id}`,
+  });
+  const estimate = await createEstimateViaApi(
+    request,
+    token,
+    {
+      project: project.id,
+      name: `Portal ${id}`,
+      description: 'The portal.',
+      safe_modifier: '1.50',
+    },
+    [{ name: 'Build', items: [{ description: 'Login page', hours_low: '8', hours_high: '10' }] }],
+  );
+  const priced = await request.patch(`/api/estimates/${estimate.id}/`, {
+    headers: auth,
+    data: { hourly_rate: '100', currency: 'EUR' },
+  });
+  expect(priced.status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/estimates/${estimate.id}/send/`, { headers: auth, data: {} })
+    ).status(),
+  ).toBe(201);
+  // Staff go on editing the working copy after sending: not what the client is asked to sign.
+  const detail = estimateDetailSchema.parse(
+    await (await request.get(`/api/estimates/${estimate.id}/`, { headers: auth })).json(),
+  );
+  const item = detail.sections[0]?.items[0];
+  if (!item) throw new Error('no item');
+  const edited = await request.patch(`/api/estimate-items/${item.id}/`, {
+    headers: auth,
+    data: { description: 'Login and sign-up pages', hours_high: '20' },
+  });
+  expect(edited.status()).toBe(200);
+  const member = await createVerifiedUser(request, 'cyberdyne', { first_name: 'Sarah' });
+  await linkClientUser(request, token, client.id, member.user.id);
+
+  await signInWithToken(page, member.token, '/estimates');
+  await test.step('her estimate list shows the price of the version she is asked to sign', async () => {
+    const row = page.getByRole('row').filter({ hasText: `Portal ${id}` });
+    await expect(row.getByText('€1,500.00')).toBeVisible();
+    await expect(row.getByText('15.00 hours · version 1')).toBeVisible();
+    await expect(row.getByText('Waiting for approval')).toBeVisible();
+  });
+
+  await test.step('the estimate opens as version 1 was sent, with what she signs in the banner', async () => {
+    await page.getByRole('link', { name: `Portal ${id}` }).click();
+    const banner = page.getByRole('region', { name: 'Version 1 is waiting for your approval' });
+    await expect(banner).toContainText('Total with contingency: €1,500.00 (15.00 hours)');
+    await expect(banner).toContainText(/valid until \w+ \d+, \d{4}/);
+    await expect(banner).toContainText('This page shows version 1 as it was sent.');
+    const sections = page.locator('#part-sections');
+    await expect(sections.getByText('Login page', { exact: true })).toBeVisible();
+    await expect(sections.getByText('Login and sign-up pages')).toHaveCount(0);
+  });
+
+  await test.step('once approved, she still reads version 1, told that a newer one is coming', async () => {
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve version 1' });
+    await expect(dialog).toContainText('total with contingency €1,500.00 (15.00 hours)');
+    await dialog.getByLabel('Your full name').fill('Sarah Connor');
+    await dialog.getByRole('button', { name: 'Approve and sign' }).click();
+    await expect(dialog).toBeHidden();
+    const outcome = page.getByRole('status').filter({ hasText: 'Version 1: Approved by' });
+    await expect(outcome).toContainText(
+      'The studio is preparing a newer version. This page shows version 1 as you decided it.',
+    );
+    await expect(
+      page.locator('#part-sections').getByText('Login page', { exact: true }),
     ).toBeVisible();
   });
 });

@@ -103,7 +103,7 @@ test('staff send a version, the client approves it with a signature, the PDF hol
     await expect(page.getByRole('region', { name: 'Price' }).getByText('€2,475.00')).toBeVisible();
     await waiting.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve version 1' });
-    await expect(dialog.getByText('safe total €2,475.00 (24.75 hours)')).toBeVisible();
+    await expect(dialog.getByText('total with contingency €2,475.00 (24.75 hours)')).toBeVisible();
     await dialog.getByRole('button', { name: 'Approve and sign' }).click();
     await expect(dialog.getByText('Type your full name to sign.')).toBeVisible();
     await dialog.getByLabel('Your full name').fill('Dana Scully');

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { randomUUID } from 'node:crypto';
+import { estimateDetailSchema } from '@portal/contract/estimates';
 import { adminToken, createVerifiedUser, signInAsAdmin } from './support/api';
 import { seriousViolations } from './support/axe';
 import { createClientWithProjectViaApi } from './support/clients-api';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
-import { mailsTo, nextMail } from './support/mail';
+import { mailsTo, nextMail, type Mail } from './support/mail';
 import { pngFixture } from './support/png';
 import { scaled } from './support/time';
 
@@ -131,6 +132,51 @@ test('a superuser brands the portal; the sign-in page, the header, an email and 
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
       mergePages: true,
     });
-    expect(text).toContain(NAME);
+    // The letterhead: the logo (an image) and the studio's legal name and website beside it.
+    expect(text).toContain('Northwind Design Ltd');
+    expect(text).toContain('https://northwind.example');
+    expect(text).toContain(`EST-${estimate.id}-v1`);
+    expect(Buffer.from(await pdf.body()).toString('latin1')).toContain('/Subtype /Image');
+
+    // A notification emailed to her (staff mention her on an item): its unsubscribe page is the
+    // studio's. (A sent version has its own email, which is not a notification email.)
+    const [item] =
+      estimateDetailSchema.parse(
+        await (
+          await request.get(`/api/estimates/${estimate.id}/`, {
+            headers: { Authorization: `Token ${admin}` },
+          })
+        ).json(),
+      ).sections[0]?.items ?? [];
+    const mentioned = await request.post('/api/estimate-item-comments/', {
+      headers: { Authorization: `Token ${admin}` },
+      data: { item: item?.id, content: `@${member.user.email} could you check this?` },
+    });
+    expect(mentioned.status()).toBe(201);
+    let notice: Mail | undefined;
+    await expect
+      .poll(
+        async () => {
+          notice = (await mailsTo(member.user.email)).find((m) => /Unsubscribe: /.test(m.text));
+          return notice !== undefined;
+        },
+        { message: 'a notification email with its unsubscribe link', timeout: scaled(15_000) },
+      )
+      .toBe(true);
+    const link = /Unsubscribe: (\S+)/.exec(notice?.text ?? '')?.[1] ?? '';
+    expect(link).toContain('/api/notification-settings/unsubscribe/');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Stop notification emails?' })).toBeVisible();
+    await expect(page.getByRole('img', { name: NAME })).toBeVisible();
+    await expect(
+      page.getByText(`You get an email for each notification from ${NAME}.`, { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Turn off notification emails' }).click();
+    await expect(page.getByRole('heading', { name: 'Notification emails are off' })).toBeVisible();
+    await page.getByRole('button', { name: 'Undo: turn them back on' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Notification emails are back on' }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -22,7 +22,16 @@ export const ESTIMATE_VERSION_MESSAGES = {
   /** A decision on a version that is no longer waiting for one (409). */
   notWaiting: (status: EstimateVersionStatus) =>
     `This version can no longer be decided: it is ${status.replace('_', ' ')}.`,
+  /** An approval after the version's validity (409); `day` is its last day, `yyyy-MM-dd`. */
+  expired: (day: string) =>
+    `This version expired on ${day} and can no longer be approved. Ask the studio to send it again.`,
 } as const;
+
+/** A version still waiting whose validity has passed: the app shows it expired (issue 25). */
+export const isExpired = (
+  version: { status: EstimateVersionStatus; valid_until: string },
+  now: number = Date.now(),
+) => version.status === 'sent' && Date.parse(version.valid_until) <= now;
 
 /** Who sent or decided; null once their account is gone. */
 export const estimateVersionUserSchema = z.object({
@@ -42,6 +51,8 @@ export const estimateVersionSchema = z.object({
   message: z.string(),
   /** ISO 8601 with time zone. */
   sent_at: z.string(),
+  /** Until when it may be approved (the studio's validity days after it was sent). */
+  valid_until: z.string(),
   sent_by: estimateVersionUserSchema.nullable(),
   /** The estimate detail (`GET /api/estimates/{id}/`) as it was when sent; never changes. */
   snapshot: estimateDetailSchema,
@@ -63,6 +74,13 @@ export const estimateLatestVersionSchema = z.object({
   estimate: z.number().int(),
   number: z.number().int(),
   status: z.enum(ESTIMATE_VERSION_STATUSES),
+  sent_at: z.string(),
+  valid_until: z.string(),
+  /** What the client signs for (issue 25): the version's safe hours and, with a rate, price. */
+  total_hours_safe: z.string(),
+  /** The safe price, exact with 4 decimals, and its currency; null for hours only. */
+  price_safe: z.string().nullable(),
+  currency: z.string(),
 });
 export type EstimateLatestVersion = z.infer<typeof estimateLatestVersionSchema>;
 export const estimateLatestVersionArraySchema = z.array(estimateLatestVersionSchema);
@@ -92,6 +110,10 @@ export const estimateVersionRequestChangesRequestSchema = requestBody({
 export type EstimateVersionRequestChangesRequest = z.infer<
   typeof estimateVersionRequestChangesRequestSchema
 >;
+
+/** The number a client files a version under (issue 25): stable, `EST-{estimate}-v{version}`. */
+export const estimateNumber = (version: Pick<EstimateVersion, 'estimate' | 'number'>) =>
+  `EST-${version.estimate}-v${version.number}`;
 
 /** A version's PDF download name: the estimate's name in lowercase letters, digits and dashes. */
 export const versionFileName = (version: Pick<EstimateVersion, 'number' | 'snapshot'>) => {

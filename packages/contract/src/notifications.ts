@@ -114,4 +114,6 @@ export const unsubscribeQuerySchema = z.object({
     .regex(/^[1-9]\d{0,9}$/)
     .transform(Number),
   signature: z.string().regex(/^[0-9a-f]{64}$/),
+  /** On the POST of the page's Undo: the choice to bring back instead of turning emails off. */
+  restore: z.enum(['instant', 'daily']).optional(),
 });

@@ -37,4 +37,12 @@ describe('brandIndexHtml', () => {
     // Only one script element closes in the head: the data block's own.
     expect(page.split('</head>')[0]?.match(/<\/script>/g)).toHaveLength(1);
   });
+
+  it("keeps a name's $ signs as text, not replacement patterns", () => {
+    const dollars = brandIndexHtml(PAGE, { ...studio, name: "A$&B $' $` $$", email_footer: "$'" });
+    expect(dollars).toContain('<title>A$&amp;B $&#39; $` $$</title>');
+    const data = /id="studio-data">(.*)<\/script>/.exec(dollars)?.[1] ?? '';
+    expect(JSON.parse(data)).toMatchObject({ name: "A$&B $' $` $$", email_footer: "$'" });
+    expect(dollars.match(/<script/g)).toHaveLength(1);
+  });
 });

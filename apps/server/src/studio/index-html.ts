@@ -14,14 +14,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export const brandIndexHtml = (html: string, studio: Studio) =>
   html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(studio.name)}</title>`)
+    // Replacer functions: a `$&` or `$'` typed into a name must stay text, not a pattern.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(studio.name)}</title>`)
     .replace(
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,
-      `<meta name="theme-color" content="${studio.accent_color}" />`,
+      () => `<meta name="theme-color" content="${studio.accent_color}" />`,
     )
     .replace(
       '</head>',
-      `<style id="studio-brand">:root{--color-brand-600:${studio.accent_color}}</style>\n<script type="application/json" id="studio-data">${scriptJson(studio)}</script>\n</head>`,
+      () =>
+        `<style id="studio-brand">:root{--color-brand-600:${studio.accent_color}}</style>\n<script type="application/json" id="studio-data">${scriptJson(studio)}</script>\n</head>`,
     );
 
 /** The built page, read once, branded again only when the studio changed. */

@@ -100,3 +100,19 @@ export const useStudio = (): Studio =>
   DEFAULT_STUDIO;
 
 export const usePortalName = () => useStudio().name;
+
+/**
+ * The studio as the server holds it now, for the screen that edits it: asked again on every
+ * visit (another superuser may have changed it; the page's copy may be the defaults of an
+ * outage), `fresh` once that answer is in.
+ */
+export const useFreshStudio = () => {
+  const query = useQuery<Studio>({
+    queryKey: studioQueryKey,
+    queryFn: async ({ signal }) => parseStudio(await request('/api/studio/', { signal })),
+    staleTime: 0,
+    gcTime: Infinity,
+    refetchOnMount: 'always',
+  });
+  return { studio: query.data, fresh: query.isFetchedAfterMount && !query.isFetching, query };
+};

@@ -37,6 +37,8 @@ export const estimateVersions = pgTable(
     message: text('message').notNull().default(''),
     snapshot: jsonb('snapshot').$type<EstimateDetail>().notNull(),
     sentAt: at('sent_at').notNull().defaultNow(),
+    // Until when it may be approved: sent_at + the studio's validity days at the time (issue 25).
+    validUntil: at('valid_until').notNull(),
     // A version outlives the accounts of who sent or decided it.
     sentById: userRef('sent_by_id'),
     decidedAt: at('decided_at'),

@@ -43,6 +43,7 @@ export const seedDemoVersions = async (db: TransactionalExecutor) => {
         snapshot: discoverySnapshot,
         sentById: lee,
         sentAt: sql`now() - interval '8 days'`,
+        validUntil: sql`now() + interval '22 days'`,
         decidedById: dana,
         decidedAt: sql`now() - interval '7 days'`,
         signatureName: 'Dana Reyes',
@@ -62,6 +63,7 @@ export const seedDemoVersions = async (db: TransactionalExecutor) => {
         snapshot: redesignSnapshot,
         sentById: lee,
         sentAt: sql`now() - interval '1 day'`,
+        validUntil: sql`now() + interval '29 days'`,
       });
   });
 };

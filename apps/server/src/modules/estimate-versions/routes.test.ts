@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { EstimateVersion } from '@portal/contract/estimate-versions';
 import type { EstimateDetail } from '@portal/contract/estimates';
-import { estimateVersions } from '../../db/schema/index';
+import sharp from 'sharp';
+import { estimateVersions, studio } from '../../db/schema/index';
+import { multipart } from '../../test/multipart';
 import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
 import { DENIED, NOT_FOUND, UNAUTHENTICATED } from '../clients/test-fixtures';
@@ -236,7 +238,7 @@ describe('reading versions', () => {
     const { estimate } = await freshEstimate('ver Latest');
     await send(estimate.id);
     const second = await send(estimate.id);
-    const entry = { estimate: estimate.id, number: 2, status: 'sent' };
+    const entry = expect.objectContaining({ estimate: estimate.id, number: 2, status: 'sent' });
     const mine = (await w.as('member').get('/api/estimate-versions/latest/')).json();
     expect(mine).toContainEqual(entry);
     expect(mine.every((v: { estimate: number }) => v.estimate !== w.estimates.globex.id)).toBe(
@@ -246,10 +248,9 @@ describe('reading versions', () => {
     expect(
       (await w.as('outsider').get('/api/estimate-versions/latest/')).json(),
     ).not.toContainEqual(entry);
-    expect((await w.as('staff').get('/api/estimate-versions/latest/')).json()).toContainEqual({
-      ...entry,
-      number: second.number,
-    });
+    expect((await w.as('staff').get('/api/estimate-versions/latest/')).json()).toContainEqual(
+      expect.objectContaining({ estimate: estimate.id, number: second.number }),
+    );
     expect((await w.as('visitor').get('/api/estimate-versions/latest/')).statusCode).toBe(401);
   });
 
@@ -422,6 +423,9 @@ describe('the PDF of a version', () => {
 
     const res = await w.as('member').get(`/api/estimate-versions/${v.id}/pdf/`);
     expect(res.statusCode).toBe(200);
+    // One page for a short estimate: the page number is drawn on it, not on a page of its own.
+    const { getDocumentProxy } = await import('unpdf');
+    expect((await getDocumentProxy(new Uint8Array(res.rawPayload))).numPages).toBe(1);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ver-printed-v1.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -444,8 +448,71 @@ describe('the PDF of a version', () => {
       '€870.00',
       'Signed: Dana Reyes',
       'Approved by Dana Reyes (ver-member@acme.test)',
+      `Estimate EST-${estimate.id}-v1`,
+      'Valid until',
+      'Total with contingency (high × 1.20)',
+      'Price with contingency',
+      `EST-${estimate.id}-v1 · page 1 of 1`,
     ])
       expect(text).toContain(expected);
+    // Plain words for the client: the internal "Safe" is gone.
+    expect(text).not.toMatch(/\bSafe\b/);
+    // Tagged, in a language, its title shown: what a screen reader needs.
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toContain('/MarkInfo');
+    expect(raw).toMatch(/\/Lang \(en-GB\)/);
+  });
+
+  it("carries the studio's letterhead: logo, legal name, address, tax id, website", async () => {
+    onTestFinished(async () => {
+      await t.db.delete(studio);
+    });
+    await w.as('staff').patch('/api/studio/', {
+      name: 'Northwind Design Studio',
+      legal_name: 'Northwind Design Ltd',
+      address: '14 Harbour Street\nBristol BS1 4QA',
+      tax_id: 'GB 123 4567 89',
+      website: 'https://northwind.example',
+    });
+    const { estimate } = await freshEstimate('ver Letterhead');
+    const v = await send(estimate.id);
+    const without = await pdfText(
+      (await w.as('member').get(`/api/estimate-versions/${v.id}/pdf/`)).rawPayload,
+    );
+    for (const expected of [
+      'Northwind Design Ltd',
+      '14 Harbour Street',
+      'Bristol BS1 4QA',
+      'Tax id: GB 123 4567 89',
+      'https://northwind.example',
+      'Northwind Design Studio', // the name stands in for the logo
+    ])
+      expect(without).toContain(expected);
+
+    const logo = await sharp({
+      create: { width: 300, height: 100, channels: 3, background: { r: 15, g: 118, b: 110 } },
+    })
+      .png()
+      .toBuffer();
+    const body = multipart([{ name: 'logo', filename: 'logo.png', type: 'image/png', data: logo }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/studio/logo/',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Token ${w.tokens.staff}` },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const res = await w.as('member').get(`/api/estimate-versions/${v.id}/pdf/`);
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toContain('/Subtype /Image');
+    expect(raw).toContain('/Figure');
+    expect(await pdfText(res.rawPayload)).toContain('Northwind Design Ltd');
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/studio/logo/',
+      headers: { authorization: `Token ${w.tokens.staff}` },
+    });
   });
 
   it('has the same permissions as reading the version', async () => {
@@ -456,5 +523,77 @@ describe('the PDF of a version', () => {
     expect((await impersonating('GET', url)).statusCode).toBe(200);
     expect((await w.as('staff').get(url)).statusCode).toBe(200);
     expect((await w.as('staff').get('/api/estimate-versions/999999/pdf/')).statusCode).toBe(404);
+  });
+});
+
+describe('what a version asks the client to sign for, and until when (issue 25)', () => {
+  it('latest/ states the version’s safe hours and price, from the version, not the working copy', async () => {
+    const { estimate, item } = await freshEstimate('ver Price');
+    await w.as('staff').patch(`/api/estimates/${estimate.id}/`, {
+      hourly_rate: '100.00',
+      currency: 'EUR',
+      safe_modifier: '1.50',
+    });
+    const sent = await send(estimate.id);
+    // A later edit of the working copy changes nothing the client is asked to sign.
+    await w.as('staff').patch(`/api/estimate-items/${item.id}/`, { hours_high: '9.00' });
+    const latest = (await w.as('member').get('/api/estimate-versions/latest/')).json() as {
+      estimate: number;
+    }[];
+    expect(latest.find((v) => v.estimate === estimate.id)).toEqual({
+      estimate: estimate.id,
+      number: 1,
+      status: 'sent',
+      sent_at: sent.sent_at,
+      valid_until: sent.valid_until,
+      total_hours_safe: '3.75',
+      price_safe: '375.0000',
+      currency: 'EUR',
+    });
+    const hoursOnly = await freshEstimate('ver Hours only');
+    await send(hoursOnly.estimate.id);
+    const hours = (await w.as('member').get('/api/estimate-versions/latest/')).json() as {
+      estimate: number;
+    }[];
+    expect(hours.find((v) => v.estimate === hoursOnly.estimate.id)).toMatchObject({
+      price_safe: null,
+      currency: '',
+    });
+  });
+
+  it('is valid for the studio’s validity days; after that approval is a 409, changes still go', async () => {
+    onTestFinished(async () => {
+      await t.db.delete(studio);
+    });
+    expect(
+      (await w.as('staff').patch('/api/studio/', { estimate_validity_days: 10 })).statusCode,
+    ).toBe(200);
+    const { estimate } = await freshEstimate('ver Validity');
+    const version = await send(estimate.id);
+    const days = (Date.parse(version.valid_until) - Date.parse(version.sent_at)) / 86_400_000;
+    expect(days).toBeCloseTo(10, 3);
+
+    await t.db
+      .update(estimateVersions)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(estimateVersions.id, version.id));
+    const late = await w
+      .as('member')
+      .post(`/api/estimate-versions/${version.id}/approve/`, { signature_name: 'Dana Reyes' });
+    expect(late.statusCode).toBe(409);
+    const day = new Date(Date.now() - 60_000).toISOString().slice(0, 10);
+    expect(late.json()).toEqual({
+      detail: `This version expired on ${day} and can no longer be approved. Ask the studio to send it again.`,
+    });
+    const [row] = await t.db
+      .select({ status: estimateVersions.status, signature: estimateVersions.signatureName })
+      .from(estimateVersions)
+      .where(eq(estimateVersions.id, version.id));
+    expect(row).toEqual({ status: 'sent', signature: null });
+
+    const changes = await w
+      .as('member')
+      .post(`/api/estimate-versions/${version.id}/request-changes/`, { note: 'Please resend.' });
+    expect(changes.statusCode).toBe(200);
   });
 });

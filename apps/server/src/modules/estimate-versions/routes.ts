@@ -17,6 +17,7 @@ import { detailActionPath, listActionPath, registerResource } from '../../http/r
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
 import { renderVersionPdf } from './pdf';
 import { createEstimateVersionService, type Decision } from './service';
+import { readStudioRow } from '../../studio/source';
 
 const tags = ['estimate-versions'];
 
@@ -86,6 +87,23 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
     retrieve: (request, id) => service.retrieve(scopeOf(request), id),
   });
 
+  /** The stored logo's bytes for the letterhead; a missing file prints the name instead. */
+  const studioLogo = async (request: FastifyRequest) => {
+    const { logo } = await readStudioRow(app.ctx.db, app.ctx.config);
+    if (!logo) return null;
+    try {
+      const file = await app.ctx.storage.get(logo);
+      if (!file) return null;
+      const parts: Buffer[] = [];
+      for await (const chunk of file.body) parts.push(chunk as Buffer);
+      return Buffer.concat(parts);
+    } catch (error) {
+      // The storage is away: the letterhead prints the name rather than failing the download.
+      request.log.warn({ err: error, key: logo }, 'studio logo not read for a PDF');
+      return null;
+    }
+  };
+
   app.get(
     detailActionPath('estimate-versions', 'pdf'),
     {
@@ -100,8 +118,10 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
     },
     async (request, reply) => {
       const found = visibleOr404(await service.withContext(scopeOf(request), request.params.id));
+      const studio = await app.ctx.studio.current();
       const pdf = await renderVersionPdf({
-        studioName: (await app.ctx.studio.current()).name,
+        studio,
+        logo: await studioLogo(request),
         clientName: found.estimate.clientName,
         projectName: found.estimate.projectName,
         version: found.version,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ESTIMATE_VERSION_MESSAGES,
+  type EstimateLatestVersion,
   type EstimateVersion,
   type EstimateVersionListQuery,
   type EstimateVersionStatus,
@@ -76,6 +77,7 @@ const toVersionDto = ({ version: v, ...who }: VersionRow): EstimateVersion => ({
   status: v.status,
   message: v.message,
   sent_at: v.sentAt.toISOString(),
+  valid_until: v.validUntil.toISOString(),
   sent_by: toUser(who.sentBy),
   snapshot: v.snapshot,
   decided_at: v.decidedAt?.toISOString() ?? null,
@@ -145,16 +147,33 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
     retrieve: find,
 
     /** The newest version of each estimate in scope (DISTINCT ON over the unique index). */
-    latest: (scope: Scope) =>
-      db
-        .selectDistinctOn([estimateVersions.estimateId], {
-          estimate: estimateVersions.estimateId,
-          number: estimateVersions.number,
-          status: estimateVersions.status,
-        })
-        .from(estimateVersions)
-        .where(estimateScope(db, scope, estimateVersions.estimateId))
-        .orderBy(estimateVersions.estimateId, desc(estimateVersions.number)),
+    latest: async (scope: Scope): Promise<EstimateLatestVersion[]> =>
+      (
+        await db
+          .selectDistinctOn([estimateVersions.estimateId], {
+            estimate: estimateVersions.estimateId,
+            number: estimateVersions.number,
+            status: estimateVersions.status,
+            sentAt: estimateVersions.sentAt,
+            validUntil: estimateVersions.validUntil,
+            // What the client signs for, read from the frozen copy, not the working one.
+            hoursSafe: sql<string>`${estimateVersions.snapshot} ->> 'total_hours_safe'`,
+            priceSafe: sql<string | null>`${estimateVersions.snapshot} #>> '{price,safe}'`,
+            currency: sql<string>`coalesce(${estimateVersions.snapshot} ->> 'currency', '')`,
+          })
+          .from(estimateVersions)
+          .where(estimateScope(db, scope, estimateVersions.estimateId))
+          .orderBy(estimateVersions.estimateId, desc(estimateVersions.number))
+      ).map((row) => ({
+        estimate: row.estimate,
+        number: row.number,
+        status: row.status,
+        sent_at: row.sentAt.toISOString(),
+        valid_until: row.validUntil.toISOString(),
+        total_hours_safe: row.hoursSafe,
+        price_safe: row.priceSafe,
+        currency: row.currency,
+      })),
 
     /**
      * Freezes the estimate into a new version (staff only; null when there is no such estimate).
@@ -167,6 +186,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
       message: string,
     ): Promise<EstimateVersion | null> => {
       const id = await db.transaction(async (tx) => {
+        const validDays = (await studio.current(tx)).estimate_validity_days;
         const [estimate] = await estimateContext(tx, estimateId).for('no key update', {
           of: estimates,
         });
@@ -194,6 +214,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
             message,
             snapshot,
             sentById: scope.userId,
+            validUntil: sql`now() + make_interval(days => ${validDays})`,
           })
           .returning({ id: estimateVersions.id });
         if (!row) throw new Error('version not created');
@@ -263,6 +284,10 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
             and(
               eq(estimateVersions.id, id),
               eq(estimateVersions.status, 'sent'),
+              // Past its validity a version can still be sent back for changes, not approved.
+              decision.status === 'approved'
+                ? gt(estimateVersions.validUntil, sql`now()`)
+                : undefined,
               estimateScope(tx, scope, estimateVersions.estimateId),
             ),
           )
@@ -319,7 +344,8 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
       });
       const version = await find(scope, id);
       if (!version) throw notFound();
-      if (!decided) throw conflict(version.status);
+      if (!decided)
+        throw version.status === 'sent' ? expired(version.valid_until) : conflict(version.status);
       mail.poke();
       return version;
     },
@@ -336,5 +362,9 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
 
 const conflict = (status: EstimateVersionStatus) =>
   new ApiError(409, { detail: ESTIMATE_VERSION_MESSAGES.notWaiting(status) });
+
+/** The day named is the version's last (UTC) day, as the PDF and the app show it. */
+const expired = (validUntil: string) =>
+  new ApiError(409, { detail: ESTIMATE_VERSION_MESSAGES.expired(validUntil.slice(0, 10)) });
 
 export type EstimateVersionService = ReturnType<typeof createEstimateVersionService>;

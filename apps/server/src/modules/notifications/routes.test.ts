@@ -334,6 +334,50 @@ describe('emails', () => {
     const page = await t.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('You will no longer get notification emails');
+    expect(page.body).toContain('You get no notification emails from Studio Portal.');
+    expect(page.body).not.toContain('<form');
+  });
+
+  it('the link opened (GET or HEAD, by a person or a mail scanner) changes nothing', async () => {
+    await w.as('staff').patch('/api/notification-settings/', { email: 'daily' });
+    const link = unsubscribeLink(t.ctx.config, w.users.staff.id).replace('http://portal.test', '');
+    const choice = async () =>
+      (await w.as('staff').get('/api/notification-settings/')).json<{ email: string }>().email;
+    const head = await t.app.inject({ method: 'HEAD', url: link });
+    expect(head.statusCode).toBe(200);
+    const api = await t.app.inject({ method: 'GET', url: link });
+    expect(api.json()).toEqual({
+      email: 'daily',
+      detail: 'Send a POST to this link to stop notification emails.',
+    });
+    const page = await t.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop notification emails?');
+    expect(page.body).toContain(
+      'You get a daily digest of what is still unread from Studio Portal.',
+    );
+    expect(page.body).toContain(`<form method="post" action="${link.replace(/&/g, '&amp;')}">`);
+    expect(await choice()).toBe('daily');
+
+    // The page's button: off, said in the studio's words, with an Undo that brings it back.
+    const off = await t.app.inject({ method: 'POST', url: link, headers: { accept: 'text/html' } });
+    expect(off.statusCode).toBe(200);
+    expect(off.body).toContain(
+      'You will no longer get a daily digest of what is still unread from Studio Portal.',
+    );
+    expect(off.body).toContain(`action="${link.replace(/&/g, '&amp;')}&amp;restore=daily"`);
+    expect(await choice()).toBe('off');
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `${link}&restore=daily`,
+      headers: { accept: 'text/html' },
+    });
+    expect(undo.statusCode).toBe(200);
+    expect(undo.body).toContain('Notification emails are back on');
+    expect(await choice()).toBe('daily');
+    const bad = await t.app.inject({ method: 'POST', url: `${link}&restore=weekly` });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json() as object)).toEqual(['restore']);
+    expect(await choice()).toBe('daily');
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@portal/contract/common';
 import {
@@ -14,18 +14,20 @@ import {
   unsubscribeQuerySchema,
 } from '@portal/contract/notifications';
 import { requireUser } from '../../http/auth';
-import { escapeHtml } from '../../mail/format';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { scopeOf, visibleOr404 } from '../../http/scope';
 import { createInstantEmailRunner, verifyUnsubscribe } from './emails';
 import { createNotificationHub } from './hub';
 import { createNotificationService, newestNotificationId } from './service';
+import { unsubscribePage, type UnsubscribeView } from './unsubscribe-page';
 
 const tags = ['notifications'];
 const M = {
   invalid:
     'This unsubscribe link is not valid. Open your profile in the portal to change your notification emails.',
   done: 'You will no longer get notification emails. You can turn them on again on your profile page.',
+  confirm: 'Send a POST to this link to stop notification emails.',
+  restored: 'Your notification emails are back on.',
 };
 const signedIn = {
   preValidation: async (request: Parameters<typeof requireUser>[0]) => {
@@ -35,21 +37,6 @@ const signedIn = {
 
 /** Keeps proxies (and HAProxy's `timeout server`) from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
-
-/** The small page a person lands on from an email's unsubscribe link. */
-const unsubscribePage = (
-  reply: FastifyReply,
-  status: number,
-  portalName: string,
-  message: string,
-) =>
-  reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(portalName)}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#111"><h1 style="font-size:1.25rem">${escapeHtml(portalName)}</h1><p>${escapeHtml(message)}</p></body></html>`,
-    );
 
 /**
  * The signed-in user's notifications (each person sees only their own; others' are 404), their
@@ -224,29 +211,83 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
     async (request) => service.updateSettings(requireUser(request).user.id, request.body.email),
   );
 
-  // GET from the link in the email, POST from a mail client's one-click button (RFC 8058).
-  for (const method of ['GET', 'POST'] as const)
-    app.route({
-      method,
-      url: '/api/notification-settings/unsubscribe/',
+  const unsubscribeSchema = {
+    tags,
+    querystring: unsubscribeQuerySchema,
+    security: [],
+  };
+  const UNSUBSCRIBE_PATH = '/api/notification-settings/unsubscribe/';
+  /** The link's own path and signature, with what the page's button should do. */
+  const unsubscribeAction = (user: number, signature: string, restore?: string) =>
+    `${UNSUBSCRIBE_PATH}?user=${user}&signature=${signature}${restore ? `&restore=${restore}` : ''}`;
+  const page = async (reply: FastifyReply, status: number, view: UnsubscribeView) =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(unsubscribePage(await app.ctx.studio.current(), view));
+  // A person's browser gets a page; anything else (a mail client, a script) DRF JSON.
+  const wantsPage = (request: FastifyRequest) =>
+    (request.headers.accept ?? '').includes('text/html');
+
+  // The link in the email: it shows what the person gets and a button, and changes nothing, so
+  // a mail scanner that opens (or HEADs) every link unsubscribes nobody (issue 27).
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
       schema: {
-        tags,
+        ...unsubscribeSchema,
+        summary: 'The unsubscribe link: what the person gets now (changes nothing)',
+      },
+    },
+    async (request, reply) => {
+      const { user, signature } = request.query;
+      if (!verifyUnsubscribe(config.secretKey, user, signature))
+        return wantsPage(request)
+          ? page(reply, 400, { kind: 'invalid' })
+          : reply.status(400).send({ signature: [M.invalid] });
+      const { email } = await service.settings(user);
+      return wantsPage(request)
+        ? page(reply, 200, {
+            kind: 'confirm',
+            current: email,
+            action: unsubscribeAction(user, signature),
+          })
+        : reply.send({ email, detail: M.confirm });
+    },
+  );
+
+  // The page's button, or a mail client's one-click POST (RFC 8058): emails off, or with
+  // `restore` (the page's Undo) the choice the person had before.
+  app.post(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        ...unsubscribeSchema,
         summary: 'One-click unsubscribe from notification emails (signed link, no sign-in)',
-        querystring: unsubscribeQuerySchema,
-        security: [],
       },
-      handler: async (request, reply) => {
-        const { user, signature } = request.query;
-        // A person's browser gets a page; anything else (a mail client, a script) DRF JSON.
-        const person = (request.headers.accept ?? '').includes('text/html');
-        if (!verifyUnsubscribe(config.secretKey, user, signature))
-          return person
-            ? unsubscribePage(reply, 400, (await app.ctx.studio.current()).name, M.invalid)
-            : reply.status(400).send({ signature: [M.invalid] });
-        await service.unsubscribe(user);
-        return person
-          ? unsubscribePage(reply, 200, (await app.ctx.studio.current()).name, M.done)
-          : reply.send({ detail: M.done });
-      },
-    });
+    },
+    async (request, reply) => {
+      const { user, signature, restore } = request.query;
+      if (!verifyUnsubscribe(config.secretKey, user, signature))
+        return wantsPage(request)
+          ? page(reply, 400, { kind: 'invalid' })
+          : reply.status(400).send({ signature: [M.invalid] });
+      if (restore) {
+        await service.updateSettings(user, restore);
+        return wantsPage(request)
+          ? page(reply, 200, { kind: 'restored', current: restore })
+          : reply.send({ detail: M.restored });
+      }
+      const { email: previous } = await service.settings(user);
+      await service.unsubscribe(user);
+      return wantsPage(request)
+        ? page(reply, 200, {
+            kind: 'done',
+            previous,
+            undo: previous === 'off' ? null : unsubscribeAction(user, signature, previous),
+          })
+        : reply.send({ detail: M.done });
+    },
+  );
 };

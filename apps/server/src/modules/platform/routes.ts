@@ -12,6 +12,10 @@ export const configRoutes = async (parent: FastifyInstance) => {
     '/api/config/',
     { schema: { tags: ['config'], security: [], response: { 200: publicConfigSchema } } },
     // The name stays here for older clients; the brand itself is `GET /api/studio/`.
-    async (): Promise<PublicConfig> => ({ portal_name: (await studio.current()).name, google }),
+    async (): Promise<PublicConfig> => ({
+      // Without the database (a fresh process during an outage) the configured name will do.
+      portal_name: (await studio.current().catch(() => null))?.name ?? config.portalName,
+      google,
+    }),
   );
 };

@@ -55,11 +55,17 @@ export const studioRoutes = async (parent: FastifyInstance) => {
     studio.current(),
   );
 
+  // Who may change it is checked before the body: a client's bad body is a 403, not a 400.
+  const superusers = {
+    preValidation: async (request: FastifyRequest) => {
+      requireStaff(request);
+    },
+  };
+
   app.patch(
     '/api/studio/',
-    { schema: { tags, body: studioUpdateSchema, response: { 200: studioSchema } } },
+    { schema: { tags, body: studioUpdateSchema, response: { 200: studioSchema } }, ...superusers },
     async (request) => {
-      requireStaff(request);
       const { row } = await updateStudio(db, config, studioChanges(request.body));
       return answer(row);
     },
@@ -74,9 +80,9 @@ export const studioRoutes = async (parent: FastifyInstance) => {
         consumes: ['multipart/form-data'],
         response: { 200: studioSchema },
       },
+      ...superusers,
     },
     async (request) => {
-      requireStaff(request);
       // PNG, because the PDF letterhead (pdfkit) takes PNG and JPEG only, and keeps transparency.
       const image = await processImage(await readLogo(request), {
         field: 'logo',
@@ -102,9 +108,8 @@ export const studioRoutes = async (parent: FastifyInstance) => {
 
   app.delete(
     '/api/studio/logo/',
-    { schema: { tags, response: { 200: studioSchema } } },
+    { schema: { tags, response: { 200: studioSchema } }, ...superusers },
     async (request) => {
-      requireStaff(request);
       const { row, previousLogo } = await updateStudio(db, config, { logo: null });
       await removeOld(previousLogo, request);
       return answer(row);

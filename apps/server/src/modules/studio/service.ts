@@ -33,13 +33,14 @@ export const updateStudio = async (
   changes: StudioChanges,
 ): Promise<{ row: StudioRow; previousLogo: string | null }> =>
   db.transaction(async (tx) => {
-    const [before] = await tx.select({ logo: studio.logo }).from(studio).for('update');
-    const set = { ...defined(changes), updatedAt: sql`now()` };
     const { id: _id, updatedAt: _at, ...defaults } = defaultStudioRow(config);
+    // The row first, so that the lock below has something to hold even on the very first edit:
+    // two first uploads at once then take turns and the second sees the first's logo to remove.
+    await tx.insert(studio).values(defaults).onConflictDoNothing();
+    const [before] = await tx.select({ logo: studio.logo }).from(studio).for('update');
     const [row] = await tx
-      .insert(studio)
-      .values({ ...defaults, ...defined(changes) })
-      .onConflictDoUpdate({ target: studio.id, set })
+      .update(studio)
+      .set({ ...defined(changes), updatedAt: sql`now()` })
       .returning();
     if (!row) throw new Error('the studio row was not written');
     return { row, previousLogo: before?.logo ?? null };

@@ -19,13 +19,17 @@ export const versionKeys = {
   latest: () => [...versionKeys.all, 'latest'] as const,
 };
 
-/** The newest version's status of every estimate in scope, by estimate id (absent: a draft). */
-export const useLatestVersionStatuses = () =>
+/**
+ * The newest version of every estimate in scope, by estimate id (absent: a draft): its status,
+ * and what it asks the client to sign for (safe hours, safe price).
+ */
+export const useLatestVersions = (enabled = true) =>
   useQuery({
     queryKey: versionKeys.latest(),
     queryFn: ({ signal }) =>
       request(`${PATH}latest/`, { signal, schema: estimateLatestVersionArraySchema }),
-    select: (rows) => new Map(rows.map((row) => [row.estimate, row.status])),
+    select: (rows) => new Map(rows.map((row) => [row.estimate, row])),
+    enabled,
   });
 
 /** Every version of one estimate, newest first. */

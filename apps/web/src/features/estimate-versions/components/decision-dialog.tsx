@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { ESTIMATE_VERSION_LIMITS, type EstimateVersion } from '@portal/contract/estimate-versions';
-import { formatPrice } from '@portal/contract/estimates';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,12 +9,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessages, parseError } from '../../../lib/errors';
 import { useDecideVersion } from '../api/versions';
-
-/** What the client signs for: the safe price when the version has one, else the safe hours. */
-const safeTotal = ({ snapshot }: EstimateVersion) =>
-  snapshot.price
-    ? `${formatPrice(snapshot.price.safe, snapshot.currency)} (${snapshot.total_hours_safe} hours)`
-    : `${snapshot.total_hours_safe} hours`;
+import { versionAmount } from './version-status';
 
 export type DecisionKind = 'approve' | 'request-changes';
 
@@ -79,7 +73,7 @@ export const DecisionDialog = ({
       title={approve ? `Approve version ${version.number}` : 'Request changes'}
       description={
         approve
-          ? `By typing your full name you sign this estimate: ${version.snapshot.name}, safe total ${safeTotal(version)}.`
+          ? `By typing your full name you sign this estimate: ${version.snapshot.name}, total with contingency ${versionAmount(version)}.`
           : 'Tell the studio what you would like changed; they will send a new version.'
       }
       className="max-w-lg"

@@ -1,6 +1,7 @@
 import type { EstimateVersion, EstimateVersionStatus } from '@portal/contract/estimate-versions';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format';
+import { formatPrice } from '@portal/contract/estimates';
+import { formatDate, formatDateTime } from '../../../lib/format';
 
 const LABELS: Record<EstimateVersionStatus, [string, BadgeColor]> = {
   sent: ['Waiting for approval', 'blue'],
@@ -9,14 +10,38 @@ const LABELS: Record<EstimateVersionStatus, [string, BadgeColor]> = {
   superseded: ['Superseded', 'grey'],
 };
 
-/** A version's status, or Draft for an estimate never sent. */
-export const VersionStatusBadge = ({ status }: { status: EstimateVersionStatus | null }) => {
-  const [label, color] = status ? LABELS[status] : ['Draft', 'grey' as const];
+/**
+ * A version's status, or Draft for an estimate never sent; a version still waiting past its
+ * validity (`expired`) reads Expired: it can no longer be approved (issue 25).
+ */
+export const VersionStatusBadge = ({
+  status,
+  expired = false,
+}: {
+  status: EstimateVersionStatus | null;
+  expired?: boolean;
+}) => {
+  const [label, color] =
+    status === 'sent' && expired
+      ? ['Expired', 'grey' as const]
+      : status
+        ? LABELS[status]
+        : ['Draft', 'grey' as const];
   return <Badge color={color}>{label}</Badge>;
 };
 
+/** What a version asks the client to sign for: "€12,345.00 (227.00 hours)", or the hours. */
+export const versionAmount = ({ snapshot }: Pick<EstimateVersion, 'snapshot'>) =>
+  snapshot.price
+    ? `${formatPrice(snapshot.price.safe, snapshot.currency)} (${snapshot.total_hours_safe} hours)`
+    : `${snapshot.total_hours_safe} hours`;
+
 /** A version's moments in the portal's one date-time format (issue 19). */
 export const formatVersionTime = formatDateTime;
+
+/** The last day a version may be approved. */
+export const formatValidUntil = (version: Pick<EstimateVersion, 'valid_until'>) =>
+  formatDate(version.valid_until);
 
 /** Who decided, and how: one sentence for the history and the outcome banner. */
 export const decisionSummary = (version: EstimateVersion) => {

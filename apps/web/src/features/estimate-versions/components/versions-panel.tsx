@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Send } from 'lucide-react';
-import type { EstimateVersion } from '@portal/contract/estimate-versions';
+import { isExpired, type EstimateVersion } from '@portal/contract/estimate-versions';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -12,14 +12,28 @@ import { useVersions } from '../api/versions';
 import { EstimateDiff } from './estimate-diff';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { SendVersionDialog } from './send-version-dialog';
-import { decisionSummary, formatVersionTime, VersionStatusBadge } from './version-status';
+import { diffEstimates, isEmptyDiff } from '../lib/diff';
+import {
+  decisionSummary,
+  formatValidUntil,
+  formatVersionTime,
+  versionAmount,
+  VersionStatusBadge,
+} from './version-status';
 import { textLink } from '../../../components/ui/text-link';
 
-/** The version a client user is asked to decide on: the newest, while it is still `sent`. */
-export const useWaitingVersion = (estimateId: number, enabled: boolean) => {
+/**
+ * The version a client user reads instead of the working copy (issue 25): the newest one sent to
+ * her, waiting or decided. Later staff edits are not part of what she signs or signed.
+ */
+export const useClientVersion = (estimateId: number, enabled: boolean) => {
   const versions = useVersions(estimateId);
-  const latest = versions.data?.[0];
-  return enabled && latest?.status === 'sent' ? latest : null;
+  return {
+    // Undefined until the versions are known: never the working copy meanwhile.
+    version: !enabled ? null : versions.data ? (versions.data[0] ?? null) : undefined,
+    failed: enabled && versions.isError,
+    retry: () => void versions.refetch(),
+  };
 };
 
 const VersionRow = ({ version }: { version: EstimateVersion }) => {
@@ -30,7 +44,7 @@ const VersionRow = ({ version }: { version: EstimateVersion }) => {
         <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={textLink}>
           Version {version.number}
         </Link>
-        <VersionStatusBadge status={version.status} />
+        <VersionStatusBadge status={version.status} expired={isExpired(version)} />
       </div>
       <p className="text-sm text-slate-600">
         Sent {formatVersionTime(version.sent_at)}
@@ -54,15 +68,20 @@ const outcomeId = (version: EstimateVersion) => `version-${version.id}-outcome`;
  */
 const ClientDecision = ({
   version,
+  workingCopy,
   impersonating,
 }: {
   version: EstimateVersion;
+  /** The estimate as staff are editing it now: a decided version may have a successor coming. */
+  workingCopy: EstimateDetail;
   /** Staff signed in as this user: they may look, but a signature must be the person's own. */
   impersonating: boolean;
 }) => {
   const [dialog, setDialog] = useState<{ kind: DecisionKind; open: boolean } | null>(null);
+  const expired = isExpired(version);
   if (version.status !== 'sent') {
     const outcome = decisionSummary(version);
+    const newerComing = !isEmptyDiff(diffEstimates(version.snapshot, workingCopy));
     return outcome ? (
       <div
         id={outcomeId(version)}
@@ -79,6 +98,11 @@ const ClientDecision = ({
         <Link to={`/estimates/${version.estimate}/versions/${version.id}`} className={textLink}>
           View version {version.number}
         </Link>
+        <p className="mt-1 text-slate-700">
+          {newerComing
+            ? `The studio is preparing a newer version. This page shows version ${version.number} as you decided it.`
+            : `This page shows version ${version.number} as you decided it.`}
+        </p>
       </div>
     ) : null;
   }
@@ -89,12 +113,21 @@ const ClientDecision = ({
     >
       <div>
         <h2 id="waiting-version" className="font-semibold text-slate-900">
-          Version {version.number} is waiting for your approval
+          {expired
+            ? `Version ${version.number} expired on ${formatValidUntil(version)}`
+            : `Version ${version.number} is waiting for your approval`}
         </h2>
+        <p className="mt-1 text-slate-900">
+          Total with contingency:{' '}
+          <strong className="text-lg font-semibold">{versionAmount(version)}</strong>
+        </p>
         <p className="text-sm text-slate-600">
           Sent {formatVersionTime(version.sent_at)}
-          {version.sent_by ? ` by ${version.sent_by.name}` : ''}. This is the estimate as it was
-          sent.
+          {version.sent_by ? ` by ${version.sent_by.name}` : ''}
+          {expired
+            ? '. It can no longer be approved: ask the studio to send it again, or request changes.'
+            : `, valid until ${formatValidUntil(version)}.`}{' '}
+          This page shows version {version.number} as it was sent.
         </p>
         {version.message && (
           <p className="mt-2 border-l-2 border-sky-300 pl-3 text-sm whitespace-pre-wrap text-slate-700">
@@ -108,7 +141,9 @@ const ClientDecision = ({
         </p>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setDialog({ kind: 'approve', open: true })}>Approve</Button>
+          {!expired && (
+            <Button onClick={() => setDialog({ kind: 'approve', open: true })}>Approve</Button>
+          )}
           <Button
             variant="secondary"
             onClick={() => setDialog({ kind: 'request-changes', open: true })}
@@ -146,7 +181,9 @@ export const VersionsPanel = ({ estimate }: { estimate: EstimateDetail }) => {
 
   return (
     <div className="flex flex-col gap-4 print:hidden">
-      {!isSuperuser && latest && <ClientDecision version={latest} impersonating={impersonating} />}
+      {!isSuperuser && latest && (
+        <ClientDecision version={latest} workingCopy={estimate} impersonating={impersonating} />
+      )}
       <Card aria-labelledby="estimate-versions">
         <CardHeader
           title={

@@ -90,11 +90,11 @@ describe('diffEstimates', () => {
       },
     ]);
     expect(diff.estimateChanges).toEqual([
-      { field: 'Safe modifier', before: '1.00', after: '1.20' },
+      { field: 'Contingency (× hours)', before: '1.00', after: '1.20' },
     ]);
     expect(diff.totals).toEqual([
       { field: 'Total hours (high)', before: '6.00', after: '7.00' },
-      { field: 'Hours (safe)', before: '6.00', after: '8.40' },
+      { field: 'Hours with contingency', before: '6.00', after: '8.40' },
     ]);
   });
 

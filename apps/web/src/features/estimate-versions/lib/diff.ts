@@ -30,7 +30,7 @@ const ESTIMATE_FIELDS: [keyof EstimateDetail & string, string][] = [
   ['scope_of_work', 'Scope of work'],
   ['deliverables', 'Deliverables'],
   ['not_included', 'Not included'],
-  ['safe_modifier', 'Safe modifier'],
+  ['safe_modifier', 'Contingency (× hours)'],
   ['hourly_rate', 'Hourly rate'],
   ['currency', 'Currency'],
 ];
@@ -38,7 +38,7 @@ const ESTIMATE_FIELDS: [keyof EstimateDetail & string, string][] = [
 const TOTALS: [keyof EstimateDetail & string, string][] = [
   ['total_hours_low', 'Total hours (low)'],
   ['total_hours_high', 'Total hours (high)'],
-  ['total_hours_safe', 'Hours (safe)'],
+  ['total_hours_safe', 'Hours with contingency'],
 ];
 
 const changesOf = <T>(before: T, after: T, fields: [keyof T & string, string][]): Change[] =>

@@ -2,7 +2,12 @@ import { PageFrame } from '../../../components/layout/page';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronLeft, Download } from 'lucide-react';
-import { versionFileName, type EstimateVersion } from '@portal/contract/estimate-versions';
+import {
+  estimateNumber,
+  isExpired,
+  versionFileName,
+  type EstimateVersion,
+} from '@portal/contract/estimate-versions';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../lib/errors';
@@ -17,6 +22,7 @@ import { EstimateDiff } from '../components/estimate-diff';
 import { SnapshotSections } from '../components/snapshot-sections';
 import {
   decisionSummary,
+  formatValidUntil,
   formatVersionTime,
   VersionStatusBadge,
 } from '../components/version-status';
@@ -62,10 +68,11 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
         </div>
         <div className="flex flex-col gap-1 text-sm text-slate-600">
           <div className="flex flex-wrap items-center gap-2">
-            <VersionStatusBadge status={version.status} />
+            <VersionStatusBadge status={version.status} expired={isExpired(version)} />
             <span>
-              Sent {formatVersionTime(version.sent_at)}
+              {estimateNumber(version)} · Sent {formatVersionTime(version.sent_at)}
               {version.sent_by ? ` by ${version.sent_by.name}` : ''}
+              {version.status === 'sent' && ` · Valid until ${formatValidUntil(version)}`}
             </span>
           </div>
           {decided && <p>{decided}</p>}

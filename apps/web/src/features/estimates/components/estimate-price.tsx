@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { parseError, toastError } from '../../../lib/errors';
 import { useUpdateEstimate } from '../api/estimates';
+import { useSession } from '../../../lib/auth';
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
   <div className="flex flex-col gap-1">
@@ -19,6 +20,8 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
 
 /** The price figures of an estimate with a rate (hours × rate), or nothing without one. */
 export const PriceFigures = ({ estimate }: { estimate: EstimateDetail }) => {
+  // "Safe" is the studio's word: a client reads "with contingency" (issue 25).
+  const forClient = !useSession().isSuperuser;
   const { price, hourly_rate: rate, currency } = estimate;
   if (!price || !rate) return null;
   const money = (value: string) => formatPrice(value, currency);
@@ -26,7 +29,10 @@ export const PriceFigures = ({ estimate }: { estimate: EstimateDetail }) => {
     <dl className="grid gap-4 sm:grid-cols-3">
       <Figure label={`Rate (${currency})`} value={`${money(rate)} / h`} />
       <Figure label="Price" value={`${money(price.low)} – ${money(price.high)}`} />
-      <Figure label="Price (safe)" value={money(price.safe)} />
+      <Figure
+        label={forClient ? 'Price with contingency' : 'Price (safe)'}
+        value={money(price.safe)}
+      />
     </dl>
   );
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { useSession } from '../../../lib/auth';
 import { estimateTotals, formatRange } from '../lib/hours';
 import type { EstimateTotals } from '../lib/hours';
 
@@ -33,8 +34,12 @@ const Figure = ({
   </div>
 );
 
-/** Spec §2 Total block: Hours, Safe modifier and Hours (Safe), 2 decimals, exact. */
+/**
+ * Spec §2 Total block: Hours, Safe modifier and Hours (Safe), 2 decimals, exact. "Safe" is the
+ * studio's word: a client reads "contingency" (issue 25).
+ */
 export const EstimateTotal = ({ estimate }: { estimate: Parameters<typeof estimateTotals>[0] }) => {
+  const forClient = !useSession().isSuperuser;
   const totals: EstimateTotals = estimateTotals(estimate);
   const ranged = totals.hours.low !== totals.hours.high;
   return (
@@ -54,9 +59,13 @@ export const EstimateTotal = ({ estimate }: { estimate: Parameters<typeof estima
           value={totals.hours.high}
           detail={ranged ? `Range ${formatRange(totals.hours)}` : undefined}
         />
-        <Figure label="Safe modifier" value={totals.modifier} detail="× hours" />
         <Figure
-          label="Hours (Safe)"
+          label={forClient ? 'Contingency' : 'Safe modifier'}
+          value={totals.modifier}
+          detail="× hours"
+        />
+        <Figure
+          label={forClient ? 'Hours with contingency' : 'Hours (Safe)'}
           value={totals.safe.high}
           detail={ranged ? `Range ${formatRange(totals.safe)}` : undefined}
           strong

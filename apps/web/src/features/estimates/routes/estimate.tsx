@@ -18,10 +18,7 @@ import { parseId } from '../../../lib/parse-id';
 import { drawerId, NEW, useDrawerParam, useRecordDrawer } from '../../../lib/use-drawer-param';
 import { useOpenSession } from '../../../lib/use-open-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import {
-  useWaitingVersion,
-  VersionsPanel,
-} from '../../estimate-versions/components/versions-panel';
+import { useClientVersion, VersionsPanel } from '../../estimate-versions/components/versions-panel';
 import { useEstimate } from '../api/estimates';
 import { useEstimateMoves } from '../api/moves';
 import { useDeleteSection } from '../api/sections';
@@ -155,11 +152,32 @@ const useItemDrawer = (estimate: EstimateDetail, value: string | null) => {
   return { shown: found ?? shown, named: found !== null };
 };
 
-const EstimateScreen = ({ estimate: workingCopy }: { estimate: EstimateDetail }) => {
+/**
+ * What the viewer reads: staff the working copy; a client user the newest version sent to her,
+ * as it was sent (issue 25), and nothing until the versions are known.
+ */
+const EstimateForViewer = ({ workingCopy }: { workingCopy: EstimateDetail }) => {
   const { isSuperuser } = useSession();
-  // A client user with a version waiting for their decision reads that version, as it was sent.
-  const waiting = useWaitingVersion(workingCopy.id, !isSuperuser);
-  const estimate = waiting?.snapshot ?? workingCopy;
+  const { version, failed, retry } = useClientVersion(workingCopy.id, !isSuperuser);
+  if (failed)
+    return (
+      <PageFrame>
+        <LoadError what="the estimate's versions" error={null} onRetry={retry} retrying={false} />
+      </PageFrame>
+    );
+  if (version === undefined) return <PageSpinner label="Loading the estimate" />;
+  return <EstimateScreen estimate={version?.snapshot ?? workingCopy} workingCopy={workingCopy} />;
+};
+
+const EstimateScreen = ({
+  estimate,
+  workingCopy,
+}: {
+  /** What is shown: the working copy, or for a client the version she reads. */
+  estimate: EstimateDetail;
+  workingCopy: EstimateDetail;
+}) => {
+  const { isSuperuser } = useSession();
   const canEdit = isSuperuser;
   const { moveSection, moveItem } = useEstimateMoves(estimate.id);
   const deleteSection = useDeleteSection(estimate.id);
@@ -340,5 +358,5 @@ export const EstimateRoute = () => {
     );
   }
   if (!estimate.data) return <PageSpinner label="Loading estimate..." />;
-  return <EstimateScreen estimate={estimate.data} />;
+  return <EstimateForViewer workingCopy={estimate.data} />;
 };

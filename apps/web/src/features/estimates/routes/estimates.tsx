@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FileText, Plus } from 'lucide-react';
-import type { EstimateListItem } from '@portal/contract/estimates';
+import { isExpired, type EstimateLatestVersion } from '@portal/contract/estimate-versions';
+import { formatPrice, type EstimateListItem } from '@portal/contract/estimates';
 import { ESTIMATE_ORDERING_FIELDS } from '@portal/contract/sorting';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
@@ -17,18 +18,58 @@ import {
 import { SortHeader } from '../../../components/ui/sort-header';
 import { useSession } from '../../../lib/auth';
 import { useUrlOrdering } from '../../../lib/use-url-ordering';
+import { useLatestVersions } from '../../estimate-versions/api/versions';
 import { VersionStatusBadge } from '../../estimate-versions/components/version-status';
 import { useSortedEstimates } from '../api/estimates';
 import { CreateEstimateDialog } from '../components/create-estimate-dialog';
 import { EmptyState, LoadError } from '../components/states';
 import { textLink } from '../../../components/ui/text-link';
 
+/**
+ * What a client signs for, first (issue 25): the latest version's safe price with its safe hours
+ * under it, or its hours alone; the working copy's hours only while nothing was sent.
+ */
+const ClientPrice = ({
+  estimate,
+  version,
+}: {
+  estimate: EstimateListItem;
+  version: EstimateLatestVersion | undefined;
+}) => {
+  if (estimate.status === null)
+    return (
+      <>
+        {estimate.total_hours_high} hours
+        <span className="block text-xs text-slate-500">Not sent yet</span>
+      </>
+    );
+  // Sent, its price still on its way (or not to be had): nothing rather than the working copy.
+  if (!version) return <span className="text-slate-400">…</span>;
+  return version.price_safe && version.currency ? (
+    <>
+      <span className="font-medium text-slate-900">
+        {formatPrice(version.price_safe, version.currency)}
+      </span>
+      <span className="block text-xs text-slate-500">
+        {version.total_hours_safe} hours · version {version.number}
+      </span>
+    </>
+  ) : (
+    <>
+      {version.total_hours_safe} hours
+      <span className="block text-xs text-slate-500">version {version.number}</span>
+    </>
+  );
+};
+
 const EstimateRow = ({
   estimate,
   isSuperuser,
+  version,
 }: {
   estimate: EstimateListItem;
   isSuperuser: boolean;
+  version: EstimateLatestVersion | undefined;
 }) => {
   const { project } = estimate;
   return (
@@ -54,11 +95,20 @@ const EstimateRow = ({
         </Link>
       </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums max-md:inline-block max-md:pt-1 max-md:pl-5 max-md:text-[13px] md:text-right">
-        {estimate.total_hours_high}
-        <span className="md:sr-only"> hours</span>
+        {isSuperuser ? (
+          <>
+            {estimate.total_hours_high}
+            <span className="md:sr-only"> hours</span>
+          </>
+        ) : (
+          <ClientPrice estimate={estimate} version={version} />
+        )}
       </TableCell>
       <TableCell className="max-md:inline-block max-md:pt-1 max-md:pl-3">
-        <VersionStatusBadge status={estimate.status} />
+        <VersionStatusBadge
+          status={estimate.status}
+          expired={version !== undefined && isExpired(version)}
+        />
       </TableCell>
     </TableRow>
   );
@@ -83,6 +133,8 @@ export const EstimatesRoute = () => {
   const { isSuperuser } = useSession();
   const sort = useUrlOrdering(ESTIMATE_ORDERING_FIELDS);
   const estimates = useSortedEstimates(sort.ordering);
+  // A client sees what each estimate asks her to sign for: the latest version's price.
+  const versions = useLatestVersions(!isSuperuser);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState({ open: false, session: 0 });
   const openDialog = () => setDialog((state) => ({ open: true, session: state.session + 1 }));
@@ -128,14 +180,23 @@ export const EstimatesRoute = () => {
             <TableHeaderCell className="w-2/5">Name</TableHeaderCell>
             <TableHeaderCell>Client</TableHeaderCell>
             <SortHeader field="project" label="Project" sort={sort} />
-            <SortHeader field="total" label="Total hours" sort={sort} className="text-right" />
+            {isSuperuser ? (
+              <SortHeader field="total" label="Total hours" sort={sort} className="text-right" />
+            ) : (
+              <TableHeaderCell className="text-right">Price</TableHeaderCell>
+            )}
             <SortHeader field="status" label="Status" sort={sort} />
           </tr>
         </TableHead>
         <TableBody>
           {estimates.data ? (
             estimates.data.map((estimate) => (
-              <EstimateRow key={estimate.id} estimate={estimate} isSuperuser={isSuperuser} />
+              <EstimateRow
+                key={estimate.id}
+                estimate={estimate}
+                isSuperuser={isSuperuser}
+                version={versions.data?.get(estimate.id)}
+              />
             ))
           ) : (
             <SkeletonRows />

@@ -9,11 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/auth';
 import { toastError } from '../../../lib/errors';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications';
 
 /** The email choice on the profile page: saved as soon as a person picks one. */
 export const NotificationSettingsForm = () => {
+  const { isSuperuser } = useSession();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
   // The choice shows in the same event as the click: the mutation's own pending state reaches
@@ -49,8 +51,10 @@ export const NotificationSettingsForm = () => {
         Email me about notifications
       </legend>
       <p className="-mt-1 mb-1 text-sm text-slate-500">
-        The bell at the top always shows them. Emails about new leads, estimates and sign-offs are
-        sent as before, whatever you choose here.
+        {/* Only what this person can receive (issue 25): a client never hears of leads. */}
+        {isSuperuser
+          ? 'The bell at the top always shows them. Emails about new leads, decided estimates and sign-offs are sent as before, whatever you choose here.'
+          : 'The bell at the top always shows them: replies and mentions, estimates sent to you and test runs to sign off. An email asking you to approve an estimate is sent as before, whatever you choose here.'}
       </p>
       {NOTIFICATION_EMAIL_CHOICES.map((choice) => (
         <label

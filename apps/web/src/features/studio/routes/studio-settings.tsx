@@ -19,7 +19,8 @@ import { Field } from '../../../components/ui/field';
 import { ImageUpload } from '../../../components/ui/file-upload';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, toastError } from '../../../lib/errors';
-import { useStudio } from '../../../lib/studio';
+import { useFreshStudio } from '../../../lib/studio';
+import { PageSpinner } from '../../../components/layout/page-spinner';
 import { useChangeLogo, useUpdateStudio } from '../api/studio';
 import { BrandPreview } from '../components/brand-preview';
 
@@ -40,12 +41,23 @@ const valuesOf = (studio: Studio): Values => ({
   estimate_validity_days: String(studio.estimate_validity_days),
 });
 
+const pickDirty = (values: Saved, dirty: Partial<Record<keyof Values, boolean | undefined>>) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([key]) => dirty[key as keyof Values] === true),
+  ) as Saved;
+
 /** The studio's brand and letterhead (issue 25): superusers edit it, clients see it everywhere. */
 export const StudioSettingsRoute = () => {
-  const studio = useStudio();
+  const { studio, fresh, query } = useFreshStudio();
   return (
     <Page title="Studio" width="column">
-      <StudioForm studio={studio} />
+      {query.isError && !fresh ? (
+        <FormError message="The studio's settings could not be loaded. Reload the page to try again." />
+      ) : studio && fresh ? (
+        <StudioForm studio={studio} />
+      ) : (
+        <PageSpinner label="Loading the studio's settings" />
+      )}
     </Page>
   );
 };
@@ -64,7 +76,7 @@ const StudioForm = ({ studio }: { studio: Studio }) => {
     setError,
     setValue,
     control,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, dirtyFields },
   } = form;
   const unsaved = useUnsavedChanges({
     open: true,
@@ -77,8 +89,9 @@ const StudioForm = ({ studio }: { studio: Studio }) => {
     .toLowerCase();
   const accentReadable = accentColorProblem(accent) === null;
 
+  // Only what was changed here is sent: a field someone else saved meanwhile stays theirs.
   const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
+    update.mutate(pickDirty(values, dirtyFields), {
       onSuccess: (saved) => {
         reset(valuesOf(saved));
         toast.success('The studio has been saved');
