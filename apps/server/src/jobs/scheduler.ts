@@ -24,11 +24,13 @@ export const startScheduledJobs = async (
 ) => {
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: 2 });
   boss.on('error', options.onError);
-  await boss.start();
-  // Instances starting together would deadlock creating the same queues: one at a time.
+  // Instances starting together would deadlock creating the same queues: one at a time. The lock
+  // covers `start()` too, which creates pg-boss's own cron queue (`__pgboss__send-it`): outside
+  // it, two instances deadlocked adding that queue's foreign key (seen in a clean-clone run).
   const client = await ctx.db.$client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [JOBS_SETUP_LOCK]);
+    await boss.start();
     for (const job of options.jobs) {
       if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name);
       await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
