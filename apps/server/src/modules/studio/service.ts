@@ -19,12 +19,9 @@ export const studioChanges = (input: StudioUpdate): StudioChanges => ({
   estimateValidityDays: input.estimate_validity_days,
 });
 
-const defined = <T extends object>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 /**
- * Writes the changes in one statement: the first edit creates the row from the defaults, later
- * ones update it. Returns the row and the logo it held before, so a replaced file can be removed
+ * Writes the changes in one transaction: the first edit creates the row from the defaults, every
+ * edit then updates it under its lock. Returns the row and the logo it held before, so a replaced file can be removed
  * once the new state is committed.
  */
 export const updateStudio = async (
@@ -40,7 +37,7 @@ export const updateStudio = async (
     const [before] = await tx.select({ logo: studio.logo }).from(studio).for('update');
     const [row] = await tx
       .update(studio)
-      .set({ ...defined(changes), updatedAt: sql`now()` })
+      .set({ ...changes, updatedAt: sql`now()` }) // fields left undefined are not written
       .returning();
     if (!row) throw new Error('the studio row was not written');
     return { row, previousLogo: before?.logo ?? null };
