@@ -37,6 +37,16 @@ test('a superuser brands the portal; the sign-in page, the header, an email and 
     const preview = page.getByRole('group', { name: 'Preview' });
     await page.getByLabel('Studio name').fill(NAME);
     await expect(preview.getByText(NAME).first()).toBeVisible();
+    // Leaving with the name typed asks first; keeping on editing keeps it.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/settings\/studio$/);
+    await expect(page.getByLabel('Studio name')).toHaveValue(NAME);
 
     await page.getByLabel('Accent colour', { exact: true }).fill('#fde047');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
