@@ -68,8 +68,12 @@ test('staff see their changes, impersonated comments and the studio-wide history
     await expect(drawer).toBeHidden();
     const entry = activity(page).getByRole('listitem').first();
     await expect(entry).toContainText('Studio Admin created the note Kick-off booked for Monday');
-    await expect(entry.locator('time')).toHaveText(/ago$/);
-    await expect(entry.locator('time')).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4} /);
+    // One clock (decision 0048): "just now", then "… ago"; the exact moment on hover.
+    await expect(entry.locator('time')).toHaveText(/^just now$|ago$/);
+    await expect(entry.locator('time')).toHaveAttribute(
+      'title',
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    );
     await expect(activity(page).getByText(`created the project Initech Site ${tag}`)).toBeVisible();
     await shoot(page, 'project');
   });

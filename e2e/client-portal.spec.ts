@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { estimateVersionSchema } from '@portal/contract/estimate-versions';
 import { estimateDetailSchema } from '@portal/contract/estimates';
+import { formatMoment } from '@portal/contract/time';
+import { userSchema } from '@portal/contract/users';
 import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
 import { createClientWithProjectViaApi } from './support/clients-api';
 import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
@@ -110,39 +115,67 @@ test('a client goes Home → Projects → a project → the run waiting for her,
   });
 });
 
+type EstimateItem = { description: string; hours_low: string; hours_high: string };
+
+/**
+ * A new client ("Cyberdyne 1a2b3c") with a project and an estimate of one item, created by staff
+ * through the API; the names end with the same fresh `id`.
+ */
+const clientWithEstimate = async (
+  request: APIRequestContext,
+  company: string,
+  estimate: { name: string; safe_modifier: string; item: EstimateItem },
+) => {
+  const id = randomUUID().slice(0, 6);
+  const token = await adminToken(request);
+  const { client, project } = await createClientWithProjectViaApi(request, token, {
+    client: `${company} ${id}`,
+    project: `${company} Site ${id}`,
+  });
+  const created = await createEstimateViaApi(
+    request,
+    token,
+    {
+      project: project.id,
+      name: `${estimate.name} ${id}`,
+      description: `The ${estimate.name.toLowerCase()}.`,
+      safe_modifier: estimate.safe_modifier,
+    },
+    [{ name: 'Build', items: [estimate.item] }],
+  );
+  return { id, token, auth: { Authorization: `Token ${token}` }, client, estimate: created };
+};
+
+/** Staff send the estimate as it is now: version N, waiting for the client. */
+const sendVersion = async (
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  estimateId: number,
+) => {
+  const sent = await request.post(`/api/estimates/${estimateId}/send/`, {
+    headers: auth,
+    data: {},
+  });
+  expect(sent.status()).toBe(201);
+  return estimateVersionSchema.parse(await sent.json());
+};
+
 test('a client sees the price first, and reads the version she signs rather than the working copy', async ({
   page,
   request,
 }) => {
   test.setTimeout(scaled(90_000));
-  const id = randomUUID().slice(0, 6);
-  const token = await adminToken(request);
-  const auth = { Authorization: `Token ${token}` };
-  const { client, project } = await createClientWithProjectViaApi(request, token, {
-    client: `Cyberdyne ${id}`,
-    project: `Cyberdyne Site ${id}`,
+  const { id, token, auth, client, estimate } = await clientWithEstimate(request, 'Cyberdyne', {
+    name: 'Portal',
+    safe_modifier: '1.50',
+    item: { description: 'Login page', hours_low: '8', hours_high: '10' },
   });
-  const estimate = await createEstimateViaApi(
-    request,
-    token,
-    {
-      project: project.id,
-      name: `Portal ${id}`,
-      description: 'The portal.',
-      safe_modifier: '1.50',
-    },
-    [{ name: 'Build', items: [{ description: 'Login page', hours_low: '8', hours_high: '10' }] }],
-  );
   const priced = await request.patch(`/api/estimates/${estimate.id}/`, {
     headers: auth,
     data: { hourly_rate: '100', currency: 'EUR' },
   });
   expect(priced.status()).toBe(200);
-  expect(
-    (
-      await request.post(`/api/estimates/${estimate.id}/send/`, { headers: auth, data: {} })
-    ).status(),
-  ).toBe(201);
+  await sendVersion(request, auth, estimate.id);
   // Staff go on editing the working copy after sending: not what the client is asked to sign.
   const detail = estimateDetailSchema.parse(
     await (await request.get(`/api/estimates/${estimate.id}/`, { headers: auth })).json(),
@@ -190,5 +223,75 @@ test('a client sees the price first, and reads the version she signs rather than
     await expect(
       page.locator('#part-sections').getByText('Login page', { exact: true }),
     ).toBeVisible();
+  });
+});
+
+test.describe('one clock', () => {
+  // Her browser is in Tokyo; the studio's server and the test machine are on UTC.
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('her first sign-in takes her browser’s zone; she picks another in Profile, and the app and the PDF follow', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(scaled(90_000));
+    const { id, token, auth, client, estimate } = await clientWithEstimate(request, 'Tyrell', {
+      name: 'Clock',
+      safe_modifier: '1.00',
+      item: { description: 'Pages', hours_low: '1', hours_high: '2' },
+    });
+    const version = await sendVersion(request, auth, estimate.id);
+    const member = await createVerifiedUser(request, 'tyrell', { first_name: 'Rachael' });
+    await linkClientUser(request, token, client.id, member.user.id);
+    const zoneOnServer = async () =>
+      userSchema.parse(
+        await (
+          await request.get('/api/users/auth/', {
+            headers: { Authorization: `Token ${member.token}` },
+          })
+        ).json(),
+      ).time_zone;
+    expect(await zoneOnServer()).toBeNull();
+
+    await signInWithToken(page, member.token, `/estimates/${estimate.id}`);
+    const banner = page.getByRole('region', { name: 'Version 1 is waiting for your approval' });
+
+    await test.step('the first sign-in gives her account the browser’s zone, and times are on it', async () => {
+      await expect.poll(zoneOnServer).toBe('Asia/Tokyo');
+      await expect(banner).toContainText(`Sent ${formatMoment(version.sent_at, 'Asia/Tokyo')}`);
+      await expect(banner).toContainText(
+        `valid until ${formatMoment(version.valid_until, 'Asia/Tokyo', 'date')}`,
+      );
+    });
+
+    await test.step('she chooses New York in Profile', async () => {
+      await page.goto('/profile');
+      const zone = page.getByLabel('Time zone');
+      await expect(zone).toHaveValue('Asia/Tokyo');
+      await zone.selectOption('America/New_York');
+      // Her device still says Tokyo: the form offers it back, without choosing for her.
+      await expect(page.getByRole('button', { name: 'Use Asia/Tokyo' })).toBeVisible();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Your profile has been updated')).toBeVisible();
+      expect(await zoneOnServer()).toBe('America/New_York');
+    });
+
+    await test.step('the estimate and its PDF are on New York’s clock, and the PDF says so', async () => {
+      await page.goto(`/estimates/${estimate.id}`);
+      await expect(banner).toContainText(
+        `Sent ${formatMoment(version.sent_at, 'America/New_York')}`,
+      );
+      await page.goto(`/estimates/${estimate.id}/versions/${version.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Clock ${id}` })).toBeVisible();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download PDF' }).click();
+      const bytes = await readFile((await (await download).path())!);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+        mergePages: true,
+      });
+      expect(text).toContain(
+        `issued ${formatMoment(version.sent_at, 'America/New_York')} (America/New_York)`,
+      );
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginated } from './common';
 import { ESTIMATE_VERSION_STATUSES, type EstimateVersionStatus } from './estimate-version-statuses';
-import { estimateDetailSchema } from './estimates';
+import { estimateDetailSchema, formatPrice } from './estimates';
 import { blankableTextField, pkField, requestBody, textField } from './fields';
 
 /**
@@ -22,9 +22,9 @@ export const ESTIMATE_VERSION_MESSAGES = {
   /** A decision on a version that is no longer waiting for one (409). */
   notWaiting: (status: EstimateVersionStatus) =>
     `This version can no longer be decided: it is ${status.replace('_', ' ')}.`,
-  /** An approval after the version's validity (409); `day` is its last day, `yyyy-MM-dd`. */
-  expired: (day: string) =>
-    `This version expired on ${day} and can no longer be approved. Ask the studio to send it again.`,
+  /** An approval after the version's validity (409); `when` its end, on the reader's clock. */
+  expired: (when: string) =>
+    `This version expired on ${when} and can no longer be approved. Ask the studio to send it again.`,
 } as const;
 
 /** A version still waiting whose validity has passed: the app shows it expired (issue 25). */
@@ -114,6 +114,15 @@ export type EstimateVersionRequestChangesRequest = z.infer<
 /** The number a client files a version under (issue 25): stable, `EST-{estimate}-v{version}`. */
 export const estimateNumber = (version: Pick<EstimateVersion, 'estimate' | 'number'>) =>
   `EST-${version.estimate}-v${version.number}`;
+
+/**
+ * What a version asks the client to sign for, with contingency: "€12,345.00 (227.00 hours)", or
+ * the hours where the estimate has no rate. The app's banner and the email say the same.
+ */
+export const versionAmount = ({ snapshot }: Pick<EstimateVersion, 'snapshot'>) =>
+  snapshot.price
+    ? `${formatPrice(snapshot.price.safe, snapshot.currency)} (${snapshot.total_hours_safe} hours)`
+    : `${snapshot.total_hours_safe} hours`;
 
 /** A version's PDF download name: the estimate's name in lowercase letters, digits and dashes. */
 export const versionFileName = (version: Pick<EstimateVersion, 'number' | 'snapshot'>) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
+import { canonicalTimeZone } from './time';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -9,6 +10,8 @@ export const userSchema = z.object({
   phone: z.string(),
   image: z.string().nullable(),
   is_superuser: z.boolean(),
+  /** IANA name; null until the person's first sign-in sets their browser's (issue 25). */
+  time_zone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -24,11 +27,28 @@ const text = (max: number) =>
     .trim()
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
+/** A user's `time_zone`: an IANA name, stored as the runtime spells it. */
+export const timeZoneSchema = z
+  .string({ error: 'Not a valid string.' })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(64, 'Ensure this field has no more than 64 characters.')
+  .transform((value, context) => {
+    const name = canonicalTimeZone(value);
+    if (name) return name;
+    context.addIssue({
+      code: 'custom',
+      message: `"${value}" is not a known time zone. Use an IANA name such as "Europe/Paris".`,
+    });
+    return z.NEVER;
+  });
+
 /** Profile fields a user may change about themself (multipart or JSON). */
 export const profileUpdateSchema = z.object({
   first_name: text(150).optional(),
   last_name: text(150).optional(),
   phone: text(32).optional(),
+  time_zone: timeZoneSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

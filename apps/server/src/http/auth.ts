@@ -1,3 +1,4 @@
+import { UTC } from '@portal/contract/time';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -118,6 +119,13 @@ export const requireUser = (request: FastifyRequest): AuthContext => {
   if (!request.auth) throw notAuthenticated();
   return request.auth;
 };
+
+/**
+ * The clock of whoever reads what this request answers with (a PDF, an error naming a day): their
+ * `time_zone`, or UTC before they have one — which the text then says (issue 25).
+ */
+export const readerZone = (request: FastifyRequest): string =>
+  requireUser(request).user.timeZone ?? UTC;
 
 /** A signed-in superuser, or 401/403. */
 export const requireStaff = (request: FastifyRequest): AuthContext => {

@@ -83,7 +83,7 @@ describe('answers on the wire, byte for byte', () => {
   });
 
   it('the current user, and the 401 without a token or with a bad one', async () => {
-    const body = `{"id":${userId},"email":"bytes@example.com","first_name":"Byte","last_name":"","phone":"","image":null,"is_superuser":false}`;
+    const body = `{"id":${userId},"email":"bytes@example.com","first_name":"Byte","last_name":"","phone":"","image":null,"is_superuser":false,"time_zone":null}`;
     const me = await wire(`GET /api/users/auth/ HTTP/1.1\r\nAuthorization: Token ${token}`);
     expect(me).toBe(
       answer(

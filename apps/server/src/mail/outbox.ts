@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Database, Executor } from '../db/client';
+import { UTC } from '@portal/contract/time';
 import { emailOutbox, users } from '../db/schema/index';
 
 export type Email = {
@@ -28,17 +29,25 @@ export const enqueueEmail = async (db: Executor, email: Email) => {
   });
 };
 
+/** Whom a message is written for: the address, and the zone its times are written in. */
+export type Recipient = { email: string; timeZone: string };
+
+/** A person's zone for a message: theirs, or UTC (said in the message) before they chose one. */
+export const recipientZone = (timeZone: string | null) => timeZone ?? UTC;
+
 /**
  * Queues one message to every active staff member, in the order they joined; `message` writes
- * each one for its address. Pass the transaction of the change that causes it.
+ * each one for its recipient (their address, their clock). Pass the transaction of the change
+ * that causes it.
  */
-export const enqueueStaffEmail = async (db: Executor, message: (to: string) => Email) => {
+export const enqueueStaffEmail = async (db: Executor, message: (to: Recipient) => Email) => {
   const staff = await db
-    .select({ email: users.email })
+    .select({ email: users.email, timeZone: users.timeZone })
     .from(users)
     .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)))
     .orderBy(asc(users.id));
-  for (const { email } of staff) await enqueueEmail(db, message(email));
+  for (const { email, timeZone } of staff)
+    await enqueueEmail(db, message({ email, timeZone: recipientZone(timeZone) }));
 };
 
 type Send = (

@@ -17,6 +17,7 @@ const regular: User = {
   phone: '',
   image: null,
   is_superuser: false,
+  time_zone: 'UTC',
 };
 const staff: User = {
   ...regular,
@@ -25,6 +26,7 @@ const staff: User = {
   first_name: 'Sam',
   last_name: 'Staff',
   is_superuser: true,
+  time_zone: 'UTC',
 };
 
 type Handler = (url: string, init: RequestInit) => Response | undefined;

@@ -10,6 +10,7 @@ const user = {
   phone: '',
   image: null,
   is_superuser: false,
+  time_zone: 'Europe/Paris',
 };
 
 const answer = (response: Response | Error) =>

@@ -51,4 +51,5 @@ export const memberUser: User = {
   phone: '',
   image: null,
   is_superuser: false,
+  time_zone: 'UTC',
 };

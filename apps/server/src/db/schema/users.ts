@@ -14,6 +14,8 @@ export const users = pgTable(
     phone: varchar('phone', { length: 32 }).notNull().default(''),
     image: varchar('image', { length: 255 }),
     isSuperuser: boolean('is_superuser').notNull().default(false),
+    // An IANA name; null until the person's first sign-in sets their browser's (issue 25).
+    timeZone: varchar('time_zone', { length: 64 }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     lastLogin: at('last_login'),

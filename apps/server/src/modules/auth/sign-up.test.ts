@@ -52,6 +52,7 @@ describe('POST /api/users/ (sign-up)', () => {
       phone: '',
       image: null,
       is_superuser: false,
+      time_zone: null,
     });
     // Not signed in: no token in the answer.
     expect(user).not.toHaveProperty('token');

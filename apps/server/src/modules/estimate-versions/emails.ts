@@ -21,22 +21,38 @@ const footer = (e: Pick<Common, 'link' | 'brand'>) => [
 
 /** To each client user of the estimate's client: a version waits for their decision. */
 export const versionSentEmail = (
-  e: Common & { greetingName: string; senderName: string; message: string },
+  e: Common & {
+    greetingName: string;
+    senderName: string;
+    message: string;
+    /** What she signs for: "€1,500.00 (15.00 hours)". */
+    amount: string;
+    /** The moment it can no longer be approved, on her clock, naming the zone. */
+    validUntil: string;
+  },
 ): Email => {
   const subject = oneLine(`Estimate to review: ${e.estimateName} (version ${e.number})`, 200);
   const intro = `${e.senderName} sent you version ${e.number} of the estimate “${e.estimateName}” for ${e.projectName}.`;
+  const terms = `Total with contingency: ${e.amount}. You can approve it until ${e.validUntil}.`;
   const ask = 'Please review it, then approve it with your signature or ask for changes.';
   const text = [
     `Hello ${e.greetingName},`,
     '',
     intro,
+    '',
+    terms,
     ...(e.message ? ['', 'Their message:', e.message] : []),
     '',
     ask,
     ...footer(e),
   ].join('\n');
   const html = htmlEmail(e.brand, {
-    paragraphs: [`Hello ${escapeHtml(e.greetingName)},`, escapeHtml(intro), escapeHtml(ask)],
+    paragraphs: [
+      `Hello ${escapeHtml(e.greetingName)},`,
+      escapeHtml(intro),
+      escapeHtml(terms),
+      escapeHtml(ask),
+    ],
     ...(e.message ? { quote: e.message } : {}),
     link: { href: e.link, label: 'Open the estimate' },
   });

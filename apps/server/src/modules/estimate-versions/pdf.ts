@@ -6,6 +6,7 @@ import {
 } from '@portal/contract/estimate-versions';
 import { formatPrice } from '@portal/contract/estimates';
 import type { Studio } from '@portal/contract/studio';
+import { formatMoment, formatMomentWithZone } from '@portal/contract/time';
 
 export type VersionDocument = {
   /** The letterhead: name, legal name, address, tax id, website. */
@@ -15,6 +16,8 @@ export type VersionDocument = {
   clientName: string;
   projectName: string;
   version: EstimateVersion;
+  /** The reader's time zone: the document's moments are on their clock, and name it. */
+  zone: string;
 };
 
 const STATUS_LABELS: Record<EstimateVersion['status'], string> = {
@@ -23,13 +26,6 @@ const STATUS_LABELS: Record<EstimateVersion['status'], string> = {
   changes_requested: 'Changes requested',
   superseded: 'Superseded by a later version',
 };
-
-/** "25 November 2026, 02:10 UTC": a moment a filed document reads the same everywhere. */
-const dateTime = (iso: string) =>
-  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
-/** "25 November 2026", the UTC day (the day the API's expiry message names). */
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 const MARGIN = 50;
 const COLUMN = { low: 400, high: 470, width: 60 } as const;
@@ -52,7 +48,11 @@ export const renderVersionPdf = ({
   clientName,
   projectName,
   version,
+  zone,
 }: VersionDocument): Promise<Buffer> => {
+  // A filed document has no app around it to say whose clock it is on, so each moment names it.
+  const dateTime = (iso: string) => formatMomentWithZone(iso, zone);
+  const day = (iso: string) => formatMoment(iso, zone, 'date');
   const estimate = version.snapshot;
   const number = estimateNumber(version);
   const doc = new PDFDocument({
@@ -60,7 +60,7 @@ export const renderVersionPdf = ({
     margin: MARGIN,
     pdfVersion: '1.7',
     tagged: true,
-    lang: 'en-GB',
+    lang: 'en-US',
     displayTitle: true,
     bufferPages: true,
     info: {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { EstimateVersion } from '@portal/contract/estimate-versions';
+import { versionAmount, type EstimateVersion } from '@portal/contract/estimate-versions';
+import { formatMomentWithZone } from '@portal/contract/time';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import sharp from 'sharp';
-import { estimateVersions, studio } from '../../db/schema/index';
+import { estimateVersions, studio, users } from '../../db/schema/index';
 import { multipart } from '../../test/multipart';
 import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
@@ -55,6 +56,14 @@ const freshEstimate = async (name: string) => {
 
 const detail = async (id: number) =>
   (await w.as('staff').get(`/api/estimates/${id}/`)).json<EstimateDetail>();
+
+/** A person's time zone, put back to none when the test ends. */
+const setZone = async (userId: number, timeZone: string | null) => {
+  onTestFinished(async () => {
+    await t.db.update(users).set({ timeZone: null }).where(eq(users.id, userId));
+  });
+  await t.db.update(users).set({ timeZone }).where(eq(users.id, userId));
+};
 
 describe('sending a version', () => {
   it('visitors get 401 on every call', async () => {
@@ -113,6 +122,11 @@ describe('sending a version', () => {
     expect(mails[0]!.text).toContain('Hello Dana Reyes,');
     expect(mails[0]!.text).toContain('Lee Park sent you version 1');
     expect(mails[0]!.text).toContain('Here is the estimate we discussed.');
+    // What she signs for and until when, on her clock: UTC, said, until she has chosen one.
+    expect(mails[0]!.text).toContain(
+      `Total with contingency: ${versionAmount(v)}. You can approve it until ${formatMomentWithZone(v.valid_until, 'UTC')}.`,
+    );
+    expect(mails[0]!.text).toMatch(/until \w+ \d+, \d{4}, \d+:\d\d [AP]M \(UTC\)\./);
     expect(mails[0]!.links).toContain(`http://portal.test/estimates/${estimate.id}`);
     // Nobody outside the client hears of it.
     expect(t.mail.to('ver-outsider@globex.test')).toHaveLength(0);
@@ -461,7 +475,31 @@ describe('the PDF of a version', () => {
     const raw = res.rawPayload.toString('latin1');
     expect(raw).toContain('/StructTreeRoot');
     expect(raw).toContain('/MarkInfo');
-    expect(raw).toMatch(/\/Lang \(en-GB\)/);
+    expect(raw).toMatch(/\/Lang \(en-US\)/);
+  });
+
+  it('writes its moments on the reader’s clock and names it; UTC, said, before they chose one', async () => {
+    const { estimate } = await freshEstimate('ver Clock');
+    const v = await send(estimate.id);
+    await t.db
+      .update(estimateVersions)
+      .set({
+        sentAt: new Date('2026-11-27T13:49:00Z'),
+        validUntil: new Date('2026-12-27T13:49:00Z'),
+      })
+      .where(eq(estimateVersions.id, v.id));
+    const read = async () =>
+      pdfText((await w.as('member').get(`/api/estimate-versions/${v.id}/pdf/`)).rawPayload);
+
+    await setZone(w.users.member.id, null);
+    const utc = await read();
+    expect(utc).toContain('issued November 27, 2026, 1:49 PM (UTC)');
+    expect(utc).toContain('Valid until December 27, 2026');
+
+    await setZone(w.users.member.id, 'Pacific/Kiritimati'); // UTC+14: the next day
+    const ahead = await read();
+    expect(ahead).toContain('issued November 28, 2026, 3:49 AM (Pacific/Kiritimati)');
+    expect(ahead).toContain('Valid until December 28, 2026');
   });
 
   it("carries the studio's letterhead: logo, legal name, address, tax id, website", async () => {
@@ -573,17 +611,19 @@ describe('what a version asks the client to sign for, and until when (issue 25)'
     const days = (Date.parse(version.valid_until) - Date.parse(version.sent_at)) / 86_400_000;
     expect(days).toBeCloseTo(10, 3);
 
+    // It ended at 23:30 UTC on March 4: the 409 names that moment on the decider's clock.
     await t.db
       .update(estimateVersions)
-      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .set({ validUntil: new Date('2026-03-04T23:30:00Z') })
       .where(eq(estimateVersions.id, version.id));
+    await setZone(w.users.member.id, 'Asia/Tokyo');
     const late = await w
       .as('member')
       .post(`/api/estimate-versions/${version.id}/approve/`, { signature_name: 'Dana Reyes' });
     expect(late.statusCode).toBe(409);
-    const day = new Date(Date.now() - 60_000).toISOString().slice(0, 10);
     expect(late.json()).toEqual({
-      detail: `This version expired on ${day} and can no longer be approved. Ask the studio to send it again.`,
+      detail:
+        'This version expired on March 5, 2026, 8:30 AM (Asia/Tokyo) and can no longer be approved. Ask the studio to send it again.',
     });
     const [row] = await t.db
       .select({ status: estimateVersions.status, signature: estimateVersions.signatureName })

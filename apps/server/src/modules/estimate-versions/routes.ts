@@ -11,7 +11,7 @@ import {
   estimateVersionSchema,
   versionFileName,
 } from '@portal/contract/estimate-versions';
-import { requireStaff, requireUser } from '../../http/auth';
+import { readerZone, requireStaff, requireUser } from '../../http/auth';
 import { permissionDenied } from '../../http/errors';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
@@ -125,6 +125,7 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
         clientName: found.estimate.clientName,
         projectName: found.estimate.projectName,
         version: found.version,
+        zone: readerZone(request),
       });
       return reply
         .type('application/pdf')
@@ -159,6 +160,7 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
           scopeOf(request),
           request.params.id,
           decision(request, request.body as z.infer<Body>),
+          readerZone(request),
         ),
     );
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ESTIMATE_VERSION_MESSAGES,
+  versionAmount,
   type EstimateLatestVersion,
   type EstimateVersion,
   type EstimateVersionListQuery,
@@ -21,7 +22,8 @@ import {
 import { ApiError, notFound } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import type { Scope } from '../../http/scope';
-import { enqueueEmail, enqueueStaffEmail } from '../../mail/outbox';
+import { enqueueEmail, enqueueStaffEmail, recipientZone } from '../../mail/outbox';
+import { formatMomentWithZone } from '@portal/contract/time';
 import { notifyEstimateDecided, notifyEstimateSent } from '../notifications/notify';
 import { displayName } from '../clients/client-users';
 import { readEstimateDetail } from '../estimates/service';
@@ -216,7 +218,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
             sentById: scope.userId,
             validUntil: sql`now() + make_interval(days => ${validDays})`,
           })
-          .returning({ id: estimateVersions.id });
+          .returning({ id: estimateVersions.id, validUntil: estimateVersions.validUntil });
         if (!row) throw new Error('version not created');
         await record(tx, { verb: 'sent', ...onEstimate(estimateId), data: { number } });
 
@@ -225,7 +227,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
           .from(users)
           .where(eq(users.id, scope.userId));
         const recipients = await tx
-          .select(person(users))
+          .select({ ...person(users), timeZone: users.timeZone })
           .from(clientUsers)
           .innerJoin(users, eq(users.id, clientUsers.userId))
           .where(and(eq(clientUsers.clientId, estimate.clientId), eq(users.isActive, true)))
@@ -251,6 +253,8 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
               projectName: estimate.projectName,
               number,
               message,
+              amount: versionAmount({ snapshot }),
+              validUntil: formatMomentWithZone(row.validUntil, recipientZone(recipient.timeZone)),
             }),
           );
         return row.id;
@@ -264,7 +268,13 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
      * A client user's decision: ONE conditional UPDATE, so of two racing decisions exactly one
      * finds the version `sent`; the other gets a 409 (404 when the caller may not see it).
      */
-    decide: async (scope: Scope, id: number, decision: Decision): Promise<EstimateVersion> => {
+    decide: async (
+      scope: Scope,
+      id: number,
+      decision: Decision,
+      /** The decider's clock, for the day an expired version's 409 names. */
+      zone: string,
+    ): Promise<EstimateVersion> => {
       const decided = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(estimateVersions)
@@ -316,7 +326,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
           const brand = emailBrand(await studio.current(tx));
           await enqueueStaffEmail(tx, (to) =>
             versionDecidedEmail({
-              to,
+              to: to.email,
               brand,
               link: estimateLink(row.estimateId),
               estimateName: estimate.name,
@@ -345,7 +355,9 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
       const version = await find(scope, id);
       if (!version) throw notFound();
       if (!decided)
-        throw version.status === 'sent' ? expired(version.valid_until) : conflict(version.status);
+        throw version.status === 'sent'
+          ? expired(version.valid_until, zone)
+          : conflict(version.status);
       mail.poke();
       return version;
     },
@@ -363,8 +375,10 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
 const conflict = (status: EstimateVersionStatus) =>
   new ApiError(409, { detail: ESTIMATE_VERSION_MESSAGES.notWaiting(status) });
 
-/** The day named is the version's last (UTC) day, as the PDF and the app show it. */
-const expired = (validUntil: string) =>
-  new ApiError(409, { detail: ESTIMATE_VERSION_MESSAGES.expired(validUntil.slice(0, 10)) });
+/** The moment named is the end of the version's validity, on the decider's clock. */
+const expired = (validUntil: string, zone: string) =>
+  new ApiError(409, {
+    detail: ESTIMATE_VERSION_MESSAGES.expired(formatMomentWithZone(validUntil, zone)),
+  });
 
 export type EstimateVersionService = ReturnType<typeof createEstimateVersionService>;

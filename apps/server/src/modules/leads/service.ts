@@ -412,7 +412,7 @@ export const createLeadService = (ctx: AppContext) => {
         const brand = emailBrand(await ctx.studio.current(tx));
         await enqueueStaffEmail(tx, (to) =>
           newLeadEmail({
-            to,
+            to: to.email,
             brand,
             link,
             lead,

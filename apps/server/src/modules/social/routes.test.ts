@@ -53,6 +53,7 @@ describe('POST /api/social-auth/google-oauth2/ with an access token', () => {
       phone: '',
       image: null,
       is_superuser: false,
+      time_zone: null,
     });
     const expiry = new Date(body.expiry).getTime();
     expect(Math.abs(expiry - before - t.ctx.config.tokenIdleMs)).toBeLessThan(60_000);

@@ -1,4 +1,5 @@
 import type { TestRunSummary } from '@portal/contract/test-runs';
+import { formatMomentWithZone } from '@portal/contract/time';
 import { escapeHtml, htmlEmail, oneLine, textSignature, type EmailBrand } from '../../mail/format';
 import type { Email } from '../../mail/outbox';
 
@@ -7,6 +8,8 @@ const SUBJECT_MAX = 998;
 
 export type SignOffEmail = {
   to: string;
+  /** The recipient's time zone: the moment is written on their clock, and names it. */
+  zone: string;
   brand: EmailBrand;
   /** The run's report in the portal. */
   link: string;
@@ -22,7 +25,7 @@ export type SignOffEmail = {
 
 /** Tells staff that a client accepted a milestone's test run; the text part is the real one. */
 export const signOffEmail = (e: SignOffEmail): Email => {
-  const when = e.signedOffAt.toUTCString();
+  const when = formatMomentWithZone(e.signedOffAt, e.zone);
   const subject = oneLine(
     `${e.client} signed off ${e.milestone} of ${e.project} (${e.run})`,
     SUBJECT_MAX,

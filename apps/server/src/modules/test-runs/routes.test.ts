@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { formatMomentWithZone } from '@portal/contract/time';
 import {
   TEST_RUN_MESSAGES,
   type MilestoneTestState,
@@ -10,7 +11,7 @@ import {
   type TestRunAttachment,
   type TestRunListItem,
 } from '@portal/contract/test-runs';
-import { testRunAttachments, testRunResults, testRuns } from '../../db/schema/index';
+import { testRunAttachments, testRunResults, testRuns, users } from '../../db/schema/index';
 import { multipart } from '../../test/multipart';
 import { useTestWorld } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
@@ -356,6 +357,14 @@ describe('completing and signing off', () => {
 
     await t.mail.flush();
     t.mail.clear();
+    // Staff read the moment on their own clock.
+    onTestFinished(async () => {
+      await t.db.update(users).set({ timeZone: null }).where(eq(users.id, w.users.staff.id));
+    });
+    await t.db
+      .update(users)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(users.id, w.users.staff.id));
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/test-runs/${run.id}/sign-off/`,
@@ -378,7 +387,10 @@ describe('completing and signing off', () => {
     await t.mail.flush();
     const [email] = t.mail.to(w.users.staff.email);
     expect(email?.subject).toBe(`trn Acme signed off plan 3 of trn Acme Site (Run 1)`);
-    expect(email?.text).toContain('Dana Reyes signed off the test run "Run 1"');
+    expect(email?.text).toContain(
+      `Dana Reyes signed off the test run "Run 1" of plan 3 (trn Acme Site) on ${formatMomentWithZone(res.json().signed_off_at, 'America/Los_Angeles')}.`,
+    );
+    expect(email?.text).toContain('(America/Los_Angeles).');
     expect(email?.text).toContain('Results of 3 steps: 1 passed, 0 failed, 1 blocked, 1 skipped');
     expect(email?.text).toContain('Blocked step is out of scope.');
     expect(email?.links).toContain(`http://portal.test/test-runs/${run.id}/report`);

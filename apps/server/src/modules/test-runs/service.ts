@@ -531,7 +531,8 @@ export const createTestRunService = (
         const brand = emailBrand(await options.studio.current(tx));
         await enqueueStaffEmail(tx, (to) =>
           signOffEmail({
-            to,
+            to: to.email,
+            zone: to.timeZone,
             brand,
             link: options.reportUrl(id),
             client: where?.client ?? '',

@@ -4,6 +4,8 @@ import { authTokens, impersonations, users } from '../../db/schema/index';
 import { createUser } from '../../test/test-app';
 import { useTestApp } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
+import { multipart } from '../../test/multipart';
+import { clients, clientUsers } from '../../db/schema/index';
 import { userSchema } from '@portal/contract/users';
 import { userSearchCondition } from './service';
 
@@ -83,6 +85,7 @@ describe('GET /api/users/auth/', () => {
       phone: '555-0100',
       image: null,
       is_superuser: false,
+      time_zone: null,
     });
     // Sent without the serializer's zod pass: the bytes are exactly what the schema would give.
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -422,5 +425,101 @@ describe('impersonation', () => {
     expect(res.json()).toEqual({ detail: 'Invalid token.' });
     // The impersonator's own session is untouched.
     expect((await get('/api/users/auth/', staffToken)).json()).toMatchObject({ id: staff.id });
+  });
+});
+
+describe('time_zone (issue 25, one clock)', () => {
+  const zoneOf = async (id: number) =>
+    (await t.db.select({ zone: users.timeZone }).from(users).where(eq(users.id, id)))[0]?.zone;
+  const UNKNOWN =
+    '"Mars/Olympus_Mons" is not a known time zone. Use an IANA name such as "Europe/Paris".';
+  let member: Row;
+  let memberToken: string;
+
+  beforeAll(async () => {
+    member = await createUser(t.db, { email: 'zone-member@client.test' });
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Zone Client', slug: 'zone-client' })
+      .returning();
+    await t.db.insert(clientUsers).values({ clientId: client!.id, userId: member.id });
+    memberToken = await login(member.id);
+  });
+
+  it('is null until set, and a visitor can set nobody’s', async () => {
+    expect((await get(`/api/users/${member.id}/`, memberToken)).json()).toMatchObject({
+      time_zone: null,
+    });
+    const res = await patch(`/api/users/${member.id}/`, { time_zone: 'Europe/Paris' });
+    expect(res.statusCode).toBe(401);
+    expect(await zoneOf(member.id)).toBeNull();
+  });
+
+  it('a client user sets her own, spelled as the runtime knows it, by JSON or the profile form', async () => {
+    const json = await patch(
+      `/api/users/${member.id}/`,
+      { time_zone: 'europe/paris' },
+      memberToken,
+    );
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ time_zone: 'Europe/Paris' });
+    expect((await get('/api/users/auth/', memberToken)).json()).toMatchObject({
+      time_zone: 'Europe/Paris',
+    });
+
+    const form = multipart([{ name: 'time_zone', value: 'US/Eastern' }]);
+    const viaForm = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${member.id}/`,
+      payload: form.payload,
+      headers: { ...form.headers, ...auth(memberToken) },
+    });
+    expect(viaForm.statusCode).toBe(200);
+    expect(viaForm.json()).toMatchObject({ time_zone: 'America/New_York' });
+  });
+
+  it('a user with no client sets theirs; nobody else’s (404, unchanged)', async () => {
+    const own = await patch(`/api/users/${bob.id}/`, { time_zone: 'Asia/Tokyo' }, bobToken);
+    expect(own.json()).toMatchObject({ time_zone: 'Asia/Tokyo' });
+    const before = await zoneOf(member.id);
+    const other = await patch(`/api/users/${member.id}/`, { time_zone: 'UTC' }, bobToken);
+    expect(other.statusCode).toBe(404);
+    expect(await zoneOf(member.id)).toBe(before);
+  });
+
+  it('a superuser sets anyone’s; staff impersonating the person set theirs', async () => {
+    const res = await patch(
+      `/api/users/${member.id}/`,
+      { time_zone: 'Australia/Sydney' },
+      staffToken,
+    );
+    expect(res.json()).toMatchObject({ time_zone: 'Australia/Sydney' });
+    const asMember = await impersonate(member.id);
+    const impersonated = await patch(`/api/users/${member.id}/`, { time_zone: 'UTC' }, asMember);
+    expect(impersonated.json()).toMatchObject({ time_zone: 'UTC' });
+    expect(await zoneOf(staff.id)).toBeNull();
+  });
+
+  it('refuses an unknown zone, an offset, a blank or a non-string with a 400 on the field, saving nothing', async () => {
+    await patch(`/api/users/${member.id}/`, { time_zone: 'Europe/Berlin' }, memberToken);
+    const cases: [unknown, string][] = [
+      ['Mars/Olympus_Mons', UNKNOWN],
+      ['+01:00', '"+01:00" is not a known time zone. Use an IANA name such as "Europe/Paris".'],
+      ['  ', 'This field may not be blank.'],
+      [42, 'Not a valid string.'],
+      ['x'.repeat(65), 'Ensure this field has no more than 64 characters.'],
+    ];
+    for (const [value, message] of cases) {
+      const res = await patch(
+        `/api/users/${member.id}/`,
+        { first_name: 'Changed', time_zone: value },
+        memberToken,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ time_zone: [message] });
+    }
+    expect(await zoneOf(member.id)).toBe('Europe/Berlin');
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.firstName).toBe('');
   });
 });

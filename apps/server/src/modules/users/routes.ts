@@ -108,6 +108,7 @@ export const userRoutes = async (parent: FastifyInstance) => {
       if (profile.data?.first_name !== undefined) changes.firstName = profile.data.first_name;
       if (profile.data?.last_name !== undefined) changes.lastName = profile.data.last_name;
       if (profile.data?.phone !== undefined) changes.phone = profile.data.phone;
+      if (profile.data?.time_zone !== undefined) changes.timeZone = profile.data.time_zone;
       if (staff?.data?.email !== undefined) changes.email = staff.data.email.toLowerCase();
       if (staff?.data?.is_superuser !== undefined) {
         if (id === auth.user.id && !staff.data.is_superuser)

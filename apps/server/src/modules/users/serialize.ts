@@ -10,4 +10,5 @@ export const toUserDto = (row: UserRow, publicUrl: string): User => ({
   phone: row.phone,
   image: row.image ? `${publicUrl}/media/${row.image}` : null,
   is_superuser: row.isSuperuser,
+  time_zone: row.timeZone,
 });

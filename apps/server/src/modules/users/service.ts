@@ -40,7 +40,7 @@ export const searchUsers = async (
 };
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'email' | 'isSuperuser' | 'image'>
+  Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'timeZone' | 'email' | 'isSuperuser' | 'image'>
 >;
 
 export class DuplicateEmailError extends Error {}

@@ -11,6 +11,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { QuickFind } from '../../features/home/components/quick-find';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession, useStopImpersonation } from '../../lib/auth';
+import { useAdoptBrowserTimeZone } from '../../lib/clock';
 import { useMediaQuery } from '../../lib/use-media-query';
 
 const WIDE = '(min-width: 1024px)';
@@ -31,6 +32,7 @@ export const SignedInLayout = ({ user, children }: SignedInLayoutProps) => {
   const { isSuperuser, impersonating } = useSession();
   const navigate = useNavigate();
   const stopImpersonation = useStopImpersonation();
+  useAdoptBrowserTimeZone(user, impersonating);
   const wide = useMediaQuery(WIDE);
   // Open beside the content on wide screens; an overlay, closed by default, on narrow ones.
   const [navOpen, setNavOpen] = useState(() => window.matchMedia(WIDE).matches);

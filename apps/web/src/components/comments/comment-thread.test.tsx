@@ -1,10 +1,22 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render as renderInPage, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { TOAST_DURATION } from '../ui/toast';
+import { testClient } from '../../test/api-fakes';
 import { CommentThread, type ThreadComment, type ThreadQuery } from './comment-thread';
+
+/** Times are written on the reader's clock, which the signed-in user's query holds. */
+const render = (ui: ReactElement) => {
+  const client = testClient();
+  return renderInPage(ui, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
+};
 
 const comment = (id: number, overrides: Partial<ThreadComment> = {}): ThreadComment => ({
   id,

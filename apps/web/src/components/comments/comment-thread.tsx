@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
-import { formatCommentTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { applyFormErrors, toastError } from '../../lib/errors';
 import { FormError } from '../layout/form-error';
 import { Button } from '../ui/button';
@@ -82,9 +82,11 @@ const CommentItem = ({
         <span className="truncate font-medium text-slate-900">
           {comment.author ?? 'Deleted user'}
         </span>
-        <time dateTime={comment.createdAt} className="text-xs text-slate-500 tabular-nums">
-          {formatCommentTime(comment.createdAt)}
-        </time>
+        <DateTime
+          value={comment.createdAt}
+          display="comment"
+          className="text-xs text-slate-500 tabular-nums"
+        />
       </div>
       {comment.canDelete && (
         <Button

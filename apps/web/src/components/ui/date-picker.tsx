@@ -4,12 +4,13 @@ import { CalendarDays } from 'lucide-react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { datePickerYears } from '@portal/contract/format';
+import { MOMENT_FORMATS } from '@portal/contract/time';
 import { cn } from './cn';
 import { controlClasses } from './input';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
-/** Spec §9: the general date display. */
-export const DATE_DISPLAY_FORMAT = 'MMMM d, yyyy';
+/** Spec §9: the general date display. A day, not a moment: no time zone moves it. */
+export const DATE_DISPLAY_FORMAT = MOMENT_FORMATS.date;
 
 export type DatePickerProps = {
   value: Date | null;

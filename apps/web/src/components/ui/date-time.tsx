@@ -1,27 +1,27 @@
-import { formatDate, formatDateTime, formatRelative } from '../../lib/format';
+import type { MomentFormat } from '@portal/contract/time';
+import { useClock } from '../../lib/clock';
 
 export type DateTimeProps = {
   /** ISO 8601 with time zone, as the API sends it. */
   value: string;
   /**
-   * `relative` ("3 hours ago", where people scan recent things), `date-time` (the default) or
-   * `date`. Every style shows the full date and time on hover.
+   * `recent` (the default: "3 hours ago" for the last week, then the date) or one of the spec's
+   * formats: `dateTime` for records people cite (sent, signed off), `date`, `comment`, `lead`.
    */
-  display?: 'relative' | 'date-time' | 'date';
+  display?: 'recent' | MomentFormat;
   className?: string;
 };
 
 /**
- * A moment as the portal shows it wherever the spec names no format (issue 19): one format, in
- * the viewer's time zone, in a `<time>` whose title holds the full date and time.
+ * A moment as the portal shows it (issue 25, one clock): on the reader's clock, in a `<time>`
+ * whose title holds the exact date and time.
  */
-export const DateTime = ({ value, display = 'date-time', className }: DateTimeProps) => {
-  const full = formatDateTime(value);
-  const shown =
-    display === 'relative' ? formatRelative(value) : display === 'date' ? formatDate(value) : full;
+export const DateTime = ({ value, display = 'recent', className }: DateTimeProps) => {
+  const clock = useClock();
+  const exact = clock.format(value);
   return (
-    <time dateTime={value} title={full} className={className}>
-      {shown}
+    <time dateTime={value} title={exact} className={className}>
+      {display === 'recent' ? clock.recent(value) : clock.format(value, display)}
     </time>
   );
 };

@@ -81,7 +81,10 @@ describe('ActivityFeed', () => {
     );
     const time = list.querySelector('time');
     expect(time).toHaveTextContent('5 minutes ago');
-    expect(time?.getAttribute('title')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
+    // The exact moment on hover, on the reader's clock.
+    expect(time?.getAttribute('title')).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    );
     expect(urls[0]).toContain('estimate=7');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show older' }));

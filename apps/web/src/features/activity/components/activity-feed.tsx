@@ -1,10 +1,9 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Activity, ActivityFilters } from '@portal/contract/activity';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCommentTime } from '../../../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState, LoadError } from '../../projects/components/states';
 import { useActivity } from '../api/activity';
 import { actorName, describeAction, entryLink, entryQuote, showsLabel } from '../lib/describe';
@@ -49,9 +48,7 @@ const Entry = ({ entry, showContext, onActor }: EntryOptions & { entry: Activity
         <p className="mt-1 border-l-2 border-slate-200 pl-3 break-words text-slate-500">{quote}</p>
       )}
       <p className="mt-1 text-xs text-slate-500">
-        <time dateTime={entry.created_at} title={formatCommentTime(entry.created_at)}>
-          {formatDistanceToNowStrict(new Date(entry.created_at), { addSuffix: true })}
-        </time>
+        <DateTime value={entry.created_at} />
         {showContext && entry.project && entry.target.type !== 'project' && (
           <> · {entry.project.name}</>
         )}

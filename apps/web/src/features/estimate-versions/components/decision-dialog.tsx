@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { ESTIMATE_VERSION_LIMITS, type EstimateVersion } from '@portal/contract/estimate-versions';
+import {
+  ESTIMATE_VERSION_LIMITS,
+  versionAmount,
+  type EstimateVersion,
+} from '@portal/contract/estimate-versions';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -9,7 +13,6 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessages, parseError } from '../../../lib/errors';
 import { useDecideVersion } from '../api/versions';
-import { versionAmount } from './version-status';
 
 export type DecisionKind = 'approve' | 'request-changes';
 

@@ -1,7 +1,6 @@
 import type { EstimateVersion, EstimateVersionStatus } from '@portal/contract/estimate-versions';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
-import { formatPrice } from '@portal/contract/estimates';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import type { Clock } from '../../../lib/clock';
 
 const LABELS: Record<EstimateVersionStatus, [string, BadgeColor]> = {
   sent: ['Waiting for approval', 'blue'],
@@ -30,24 +29,18 @@ export const VersionStatusBadge = ({
   return <Badge color={color}>{label}</Badge>;
 };
 
-/** What a version asks the client to sign for: "€12,345.00 (227.00 hours)", or the hours. */
-export const versionAmount = ({ snapshot }: Pick<EstimateVersion, 'snapshot'>) =>
-  snapshot.price
-    ? `${formatPrice(snapshot.price.safe, snapshot.currency)} (${snapshot.total_hours_safe} hours)`
-    : `${snapshot.total_hours_safe} hours`;
+/** The last day a version may be approved, on the reader's clock. */
+export const formatValidUntil = (version: Pick<EstimateVersion, 'valid_until'>, clock: Clock) =>
+  clock.format(version.valid_until, 'date');
 
-/** A version's moments in the portal's one date-time format (issue 19). */
-export const formatVersionTime = formatDateTime;
-
-/** The last day a version may be approved. */
-export const formatValidUntil = (version: Pick<EstimateVersion, 'valid_until'>) =>
-  formatDate(version.valid_until);
-
-/** Who decided, and how: one sentence for the history and the outcome banner. */
-export const decisionSummary = (version: EstimateVersion) => {
+/**
+ * Who decided, and how: one sentence for the history and the outcome banner. A decision is a
+ * record people cite, so its moment is exact, not "3 hours ago".
+ */
+export const decisionSummary = (version: EstimateVersion, clock: Clock) => {
   if (!version.decided_at) return null;
   const who = version.decided_by?.name ?? 'A former client user';
-  const when = formatVersionTime(version.decided_at);
+  const when = clock.format(version.decided_at);
   return version.status === 'approved'
     ? `Approved by ${who} on ${when}, signed “${version.signature_name ?? ''}”`
     : `Changes requested by ${who} on ${when}`;

@@ -1,25 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Send } from 'lucide-react';
-import { isExpired, type EstimateVersion } from '@portal/contract/estimate-versions';
+import { isExpired, versionAmount, type EstimateVersion } from '@portal/contract/estimate-versions';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
+import { useClock } from '../../../lib/clock';
 import { useVersions } from '../api/versions';
 import { EstimateDiff } from './estimate-diff';
 import { DecisionDialog, type DecisionKind } from './decision-dialog';
 import { SendVersionDialog } from './send-version-dialog';
 import { diffEstimates, isEmptyDiff } from '../lib/diff';
-import {
-  decisionSummary,
-  formatValidUntil,
-  formatVersionTime,
-  versionAmount,
-  VersionStatusBadge,
-} from './version-status';
+import { decisionSummary, formatValidUntil, VersionStatusBadge } from './version-status';
 import { textLink } from '../../../components/ui/text-link';
 
 /**
@@ -37,7 +32,8 @@ export const useClientVersion = (estimateId: number, enabled: boolean) => {
 };
 
 const VersionRow = ({ version }: { version: EstimateVersion }) => {
-  const decided = decisionSummary(version);
+  const clock = useClock();
+  const decided = decisionSummary(version, clock);
   return (
     <li className="flex flex-col gap-1 px-5 py-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -47,7 +43,7 @@ const VersionRow = ({ version }: { version: EstimateVersion }) => {
         <VersionStatusBadge status={version.status} expired={isExpired(version)} />
       </div>
       <p className="text-sm text-slate-600">
-        Sent {formatVersionTime(version.sent_at)}
+        Sent {clock.format(version.sent_at)}
         {version.sent_by ? ` by ${version.sent_by.name}` : ''}
       </p>
       {decided && <p className="text-sm text-slate-600">{decided}</p>}
@@ -78,9 +74,10 @@ const ClientDecision = ({
   impersonating: boolean;
 }) => {
   const [dialog, setDialog] = useState<{ kind: DecisionKind; open: boolean } | null>(null);
+  const clock = useClock();
   const expired = isExpired(version);
   if (version.status !== 'sent') {
-    const outcome = decisionSummary(version);
+    const outcome = decisionSummary(version, clock);
     const newerComing = !isEmptyDiff(diffEstimates(version.snapshot, workingCopy));
     return outcome ? (
       <div
@@ -114,7 +111,7 @@ const ClientDecision = ({
       <div>
         <h2 id="waiting-version" className="font-semibold text-slate-900">
           {expired
-            ? `Version ${version.number} expired on ${formatValidUntil(version)}`
+            ? `Version ${version.number} expired on ${formatValidUntil(version, clock)}`
             : `Version ${version.number} is waiting for your approval`}
         </h2>
         <p className="mt-1 text-slate-900">
@@ -122,11 +119,11 @@ const ClientDecision = ({
           <strong className="text-lg font-semibold">{versionAmount(version)}</strong>
         </p>
         <p className="text-sm text-slate-600">
-          Sent {formatVersionTime(version.sent_at)}
+          Sent {clock.format(version.sent_at)}
           {version.sent_by ? ` by ${version.sent_by.name}` : ''}
           {expired
             ? '. It can no longer be approved: ask the studio to send it again, or request changes.'
-            : `, valid until ${formatValidUntil(version)}.`}{' '}
+            : `, valid until ${formatValidUntil(version, clock)}.`}{' '}
           This page shows version {version.number} as it was sent.
         </p>
         {version.message && (

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/estimate-versions';
 import { PageSpinner } from '../../../components/layout/page-spinner';
 import { Button } from '../../../components/ui/button';
+import { useClock } from '../../../lib/clock';
 import { toastError } from '../../../lib/errors';
 import { parseId } from '../../../lib/parse-id';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -23,7 +24,6 @@ import { SnapshotSections } from '../components/snapshot-sections';
 import {
   decisionSummary,
   formatValidUntil,
-  formatVersionTime,
   VersionStatusBadge,
 } from '../components/version-status';
 
@@ -32,7 +32,8 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
   const previous = versions.data?.find((other) => other.number === version.number - 1);
   const [downloading, setDownloading] = useState(false);
   const estimate = version.snapshot;
-  const decided = decisionSummary(version);
+  const clock = useClock();
+  const decided = decisionSummary(version, clock);
   const download = () => {
     setDownloading(true);
     downloadVersionPdf(version, versionFileName(version))
@@ -70,9 +71,9 @@ const VersionScreen = ({ version }: { version: EstimateVersion }) => {
           <div className="flex flex-wrap items-center gap-2">
             <VersionStatusBadge status={version.status} expired={isExpired(version)} />
             <span>
-              {estimateNumber(version)} · Sent {formatVersionTime(version.sent_at)}
+              {estimateNumber(version)} · Sent {clock.format(version.sent_at)}
               {version.sent_by ? ` by ${version.sent_by.name}` : ''}
-              {version.status === 'sent' && ` · Valid until ${formatValidUntil(version)}`}
+              {version.status === 'sent' && ` · Valid until ${formatValidUntil(version, clock)}`}
             </span>
           </div>
           {decided && <p>{decided}</p>}

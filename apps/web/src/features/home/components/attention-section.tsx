@@ -31,9 +31,7 @@ const Entry = ({ entry }: { entry: HomeEntry }) => (
       <p className="mt-0.5 truncate text-sm text-slate-600">{entry.context}</p>
     </div>
     <div className="flex shrink-0 flex-col items-end gap-1 text-right">
-      {entry.at && (
-        <DateTime value={entry.at} display="relative" className="text-xs text-slate-600" />
-      )}
+      {entry.at && <DateTime value={entry.at} className="text-xs text-slate-600" />}
       <EntryStatus status={entry.status} />
     </div>
   </li>

@@ -11,7 +11,7 @@ import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, toastError } from '../../../lib/errors';
 import { useCreateLead, useDeleteLead, useUpdateLead } from '../api/leads';
-import { formatLeadCreated } from '../lib/format';
+import { useClock } from '../../../lib/clock';
 import {
   LEAD_FORM_FIELDS,
   leadFormDefaults,
@@ -43,6 +43,7 @@ const FORM_ID = 'lead-form';
  * metadata and the comments. Mount it afresh for each opening (a `key`), so the form starts clean.
  */
 export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: LeadDrawerProps) => {
+  const clock = useClock();
   const create = useCreateLead();
   const update = useUpdateLead();
   const remove = useDeleteLead();
@@ -123,7 +124,7 @@ export const LeadDrawer = ({ open, onOpenChange, lead, onCreated, onDeleted }: L
       title={lead ? 'Update Lead' : 'Create Lead'}
       description={
         lead
-          ? `Created ${formatLeadCreated(lead.created_at)}`
+          ? `Created ${clock.format(lead.created_at, 'lead')}`
           : 'Website leads arrive on their own; add any other here.'
       }
       className="max-w-xl"

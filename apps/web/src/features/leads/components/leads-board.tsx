@@ -19,7 +19,6 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { RotateCw } from 'lucide-react';
 import {
   isLeadStatus,
@@ -44,7 +43,8 @@ import { errorMessages } from '../../../lib/errors';
 import { leadKeys } from '../api/keys';
 import { useBoardColumn, useMoveLead } from '../api/pipeline';
 import { cardsOf, countOf, insertCard, removeCard, type ColumnPages } from '../lib/board';
-import { formatLeadCreated, leadName } from '../lib/format';
+import { leadName } from '../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 
 /**
  * Arrow keys move a picked-up card one column left or right (dnd-kit's keyboard sensor with a
@@ -127,13 +127,7 @@ const CardBody = ({ lead }: { lead: Lead }) => (
   <>
     <span className="block truncate font-medium text-slate-900">{leadName(lead)}</span>
     {lead.company && <span className="block truncate text-slate-600">{lead.company}</span>}
-    <time
-      dateTime={lead.created_at}
-      title={formatLeadCreated(lead.created_at)}
-      className="mt-1 block text-xs text-slate-500"
-    >
-      {formatDistanceToNowStrict(new Date(lead.created_at), { addSuffix: true })}
-    </time>
+    <DateTime value={lead.created_at} className="mt-1 block text-xs text-slate-500" />
   </>
 );
 

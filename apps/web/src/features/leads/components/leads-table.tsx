@@ -12,7 +12,8 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import type { UrlOrdering } from '../../../lib/use-url-ordering';
-import { formatLeadCreated, leadName } from '../lib/format';
+import { leadName } from '../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import { useElementWidth } from '../lib/use-element-width';
 import { LeadStatusBadge } from './lead-status-badge';
 import { textLink } from '../../../components/ui/text-link';
@@ -81,7 +82,7 @@ export const LeadsTable = ({ leads, onOpen, stale = false, sort }: LeadsTablePro
               <p className="truncate text-slate-500">{lead.email}</p>
               <p className="text-xs text-slate-500 tabular-nums">
                 {lead.phone && <>{lead.phone} · </>}
-                <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
+                <DateTime value={lead.created_at} display="lead" />
               </p>
             </li>
           ))}
@@ -135,7 +136,7 @@ export const LeadsTable = ({ leads, onOpen, stale = false, sort }: LeadsTablePro
                   <LeadStatusBadge status={lead.status} />
                 </TableCell>
                 <TableCell className="px-3 text-[13px] whitespace-nowrap text-slate-500 tabular-nums">
-                  <time dateTime={lead.created_at}>{formatLeadCreated(lead.created_at)}</time>
+                  <DateTime value={lead.created_at} display="lead" />
                 </TableCell>
               </TableRow>
             ))}

@@ -7,7 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/errors';
-import { formatCommentTime } from '../../../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import {
   useMarkAllRead,
   useMarkRead,
@@ -47,13 +47,11 @@ const Item = ({ notification, onOpen }: { notification: Notification; onOpen(): 
           >
             {notification.text}
           </span>
-          <time
-            dateTime={notification.created_at}
+          <DateTime
+            value={notification.created_at}
             // slate-600: on an unread row's tint slate-500 read 4.45:1, under AA's 4.5.
             className="mt-0.5 block text-xs text-slate-600 tabular-nums"
-          >
-            {formatCommentTime(notification.created_at)}
-          </time>
+          />
           {unread && <span className="sr-only">(unread)</span>}
         </span>
       </button>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MilestoneTestState } from '@portal/contract/test-runs';
 import { Badge } from '../../../components/ui/badge';
 import { textLink } from '../../../components/ui/text-link';
-import { formatDate } from '../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** A run opens in the runner while in progress, as its report after. */
 const runPath = (run: NonNullable<MilestoneTestState['run']>) =>
@@ -39,7 +39,12 @@ export const MilestoneTestStateLine = ({ state }: { state: MilestoneTestState | 
           <BadgeCheck aria-hidden className="size-4 shrink-0" />
           <span>
             Signed off by <strong className="font-semibold">{run?.signature_name}</strong>
-            {run?.signed_off_at && <> on {formatDate(run.signed_off_at)}</>}
+            {run?.signed_off_at && (
+              <>
+                {' '}
+                on <DateTime value={run.signed_off_at} display="date" />
+              </>
+            )}
           </span>
         </span>
       );

@@ -1,7 +1,7 @@
 import { NotebookPen, Pencil } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useProjectNotes } from '../api/notes';
-import { formatDate } from '../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import { ProjectNoteDrawer } from './project-note-drawer';
 import { ChildCard } from './child-card';
 import { NoteStatusBadge } from './status-badge';
@@ -36,9 +36,7 @@ export const NotesCard = ({ projectId, canEdit }: { projectId: number; canEdit: 
               <div className="flex items-center justify-between gap-3">
                 <div className="flex items-center gap-2.5">
                   <NoteStatusBadge status={note.status} />
-                  <time dateTime={note.created_at} className="text-xs text-slate-500">
-                    {formatDate(note.created_at)}
-                  </time>
+                  <DateTime value={note.created_at} className="text-xs text-slate-500" />
                 </div>
                 {canEdit && (
                   <Button

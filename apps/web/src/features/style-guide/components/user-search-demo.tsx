@@ -22,6 +22,7 @@ const demoUsers: User[] = [
   phone: '',
   image: null,
   is_superuser: false,
+  time_zone: 'UTC',
 }));
 
 /** Stands in for the staff-only server search, so every visitor can try the field. */

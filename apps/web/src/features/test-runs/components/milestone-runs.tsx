@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../lib/errors';
 import { LoadError } from '../../projects/components/states';
 import { useRuns, useStartRun } from '../api/runs';
-import { formatDate, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { DateTime } from '../../../components/ui/date-time';
 import { ResultsBar } from './results-bar';
 
 /** Where a run opens: the runner while in progress, the report after. */
@@ -21,7 +22,7 @@ export const SignOffLine = ({ run }: { run: TestRunListItem }) =>
       <BadgeCheck aria-hidden className="size-4 shrink-0" />
       <span>
         Signed off by <strong className="font-semibold">{run.signature_name}</strong> on{' '}
-        {formatDate(run.signed_off_at)}
+        <DateTime value={run.signed_off_at} display="date" />
       </span>
     </p>
   ) : null;
@@ -37,7 +38,7 @@ const RunRow = ({ run }: { run: TestRunListItem }) => (
         {STATUS_LABELS[run.status]}
       </Badge>
       <ResultsBar summary={run.summary} className="col-span-2 sm:col-span-1" />
-      <span className="hidden text-xs text-slate-500 sm:block">{formatDate(run.started_at)}</span>
+      <DateTime value={run.started_at} className="hidden text-xs text-slate-500 sm:block" />
     </Link>
   </li>
 );

@@ -36,6 +36,3 @@ export const summaryText = (summary: TestRunSummary) => {
     .map((kind) => `${summary[kind]} ${kind}`);
   return parts.length > 0 ? parts.join(', ') : 'no steps';
 };
-
-// A run's moments in the portal's one format (issue 19).
-export { formatDate, formatDateTime } from '../../../lib/format';

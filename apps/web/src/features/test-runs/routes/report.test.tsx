@@ -14,6 +14,7 @@ const person = (isSuperuser: boolean): User => ({
   last_name: isSuperuser ? 'Park' : 'Reyes',
   phone: '',
   image: null,
+  time_zone: 'UTC',
   is_superuser: isSuperuser,
 });
 

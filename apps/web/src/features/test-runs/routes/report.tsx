@@ -13,13 +13,8 @@ import { ResultsBar, ResultsLegend } from '../components/results-bar';
 import { PlanBackLink } from '../components/plan-back-link';
 import { RunLoader } from '../components/run-loader';
 import { SignOffDialog } from '../components/sign-off-dialog';
-import {
-  formatDateTime,
-  RESULT_COLORS,
-  RESULT_LABELS,
-  STATUS_COLORS,
-  STATUS_LABELS,
-} from '../lib/labels';
+import { DateTime } from '../../../components/ui/date-time';
+import { RESULT_COLORS, RESULT_LABELS, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 
 type Result = TestRun['results'][number];
 
@@ -83,12 +78,16 @@ const Report = ({ run }: { run: TestRun }) => {
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-slate-600 sm:grid-cols-2">
           <div>
             <dt className="inline font-medium text-slate-700">Started: </dt>
-            <dd className="inline">{formatDateTime(run.started_at)}</dd>
+            <dd className="inline">
+              <DateTime value={run.started_at} display="dateTime" />
+            </dd>
           </div>
           {run.completed_at && (
             <div>
               <dt className="inline font-medium text-slate-700">Completed: </dt>
-              <dd className="inline">{formatDateTime(run.completed_at)}</dd>
+              <dd className="inline">
+                <DateTime value={run.completed_at} display="dateTime" />
+              </dd>
             </div>
           )}
         </dl>
@@ -105,7 +104,7 @@ const Report = ({ run }: { run: TestRun }) => {
           >
             <p>
               Signed off by <strong>{run.signature_name}</strong> on{' '}
-              {formatDateTime(run.signed_off_at)}
+              <DateTime value={run.signed_off_at} display="dateTime" />
             </p>
             {run.sign_off_note && (
               <p className="mt-1 whitespace-pre-wrap text-emerald-800">{run.sign_off_note}</p>

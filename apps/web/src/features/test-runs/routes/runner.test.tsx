@@ -14,6 +14,7 @@ const staff: User = {
   phone: '',
   image: null,
   is_superuser: true,
+  time_zone: 'UTC',
 };
 
 const result = (id: number, order: number, flow: string, description: string) => ({

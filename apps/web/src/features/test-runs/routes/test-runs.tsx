@@ -11,7 +11,8 @@ import { EmptyState, LoadError } from '../../projects/components/states';
 import { useRunsAcross } from '../api/runs';
 import { runLink } from '../components/milestone-runs';
 import { ResultsBar } from '../components/results-bar';
-import { formatDate, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** One run: its name to open it, where it belongs, its results and its state. */
 const RunRow = ({ run }: { run: TestRunListItem }) => (
@@ -38,9 +39,10 @@ const RunRow = ({ run }: { run: TestRunListItem }) => (
       summary={run.summary}
       className="col-span-2 md:col-span-1 md:col-start-2 md:row-start-1"
     />
-    <span className="hidden text-right text-xs whitespace-nowrap text-slate-500 md:col-start-4 md:row-start-1 md:block">
-      {formatDate(run.signed_off_at ?? run.completed_at ?? run.started_at)}
-    </span>
+    <DateTime
+      value={run.signed_off_at ?? run.completed_at ?? run.started_at}
+      className="hidden text-right text-xs whitespace-nowrap text-slate-500 md:col-start-4 md:row-start-1 md:block"
+    />
   </li>
 );
 
