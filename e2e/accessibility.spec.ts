@@ -4,6 +4,8 @@ import { seriousViolations } from './support/axe';
 import { screenSettled } from './support/settled';
 import { uniqueTag } from './support/leads-api';
 import { createScreensData } from './support/screens-data';
+import { sendVersionViaApi } from './support/estimates-api';
+import { createFlowsViaApi, createMilestoneViaApi, runViaApi } from './support/test-plans-api';
 import { scaled } from './support/time';
 
 /**
@@ -23,6 +25,18 @@ test.beforeAll(async ({ request }) => {
     uniqueTag('a11y'),
   );
   memberToken = member.token;
+  // What a client has in front of her on a real day: a version waiting for her approval, a run
+  // waiting for her sign-off and one she can take part in.
+  const version = await sendVersionViaApi(request, staffToken, estimate.id, 'For your review.');
+  const waiting = await runViaApi(request, staffToken, milestone.id, { complete: true });
+  const beta = await createMilestoneViaApi(request, staffToken, {
+    project: project.id,
+    name: 'Beta',
+  });
+  await createFlowsViaApi(request, staffToken, beta.id, [
+    { name: 'Checkout', steps: ['Add to cart', 'Pay'] },
+  ]);
+  const running = await runViaApi(request, staffToken, beta.id, { complete: false });
 
   const shared = [
     '/',
@@ -46,12 +60,30 @@ test.beforeAll(async ({ request }) => {
       `/experimental/modeling/${canvas.id}`,
       '/no-such-page',
     ],
-    member: [...shared, '/projects', '/test-runs', '/no-such-page'],
+    member: [
+      ...shared,
+      '/home',
+      '/projects',
+      '/test-runs',
+      '/profile?tab=notifications',
+      `/estimates/${estimate.id}/versions/${version.id}`,
+      `/test-runs/${waiting}/report`,
+      `/test-runs/${running}`,
+      '/no-such-page',
+    ],
     visitor: ['/login', '/sign-up', '/password-reset', '/style-guide'],
   };
 });
 
-const audit = async (page: Page, token: string | null, paths: string[]) => {
+/** `/estimates/12?tab=x` → `estimates-12-tab-x`: a screenshot's name. */
+const fileName = (path: string) => path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+
+/**
+ * Every path signed in with `token` (or signed out), once its content has loaded: no serious or
+ * critical axe violation. With `shots`, a full-page screenshot of each lands in the test's
+ * output folder as `{shots}-{path}-{width}.png`, to look at.
+ */
+const audit = async (page: Page, token: string | null, paths: string[], shots?: string) => {
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     if (token) await signInWithToken(page, token, path);
@@ -59,7 +91,13 @@ const audit = async (page: Page, token: string | null, paths: string[]) => {
     // The screen has rendered its content, not a spinner.
     await screenSettled(page);
     const problems = await seriousViolations(page);
-    if (problems.length > 0) found[path] = problems;
+    const width = page.viewportSize()?.width ?? 0;
+    if (problems.length > 0) found[`${path} at ${width}px`] = problems;
+    if (shots)
+      await page.screenshot({
+        path: test.info().outputPath(`${shots}-${fileName(path)}-${width}.png`),
+        fullPage: true,
+      });
   }
   expect(found).toEqual({});
 };
@@ -79,8 +117,7 @@ test('every staff screen starts at the same left edge, and its names that link l
     await signInWithToken(page, staffToken, path);
     await screenSettled(page);
     edges[path] = (await page.locator('h1').first().boundingBox())?.x;
-    const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-    await page.screenshot({ path: test.info().outputPath(`frame-${name}-1440.png`) });
+    await page.screenshot({ path: test.info().outputPath(`frame-${fileName(path)}-1440.png`) });
   }
   const first = edges[framed[0] ?? ''];
   expect(first).toBeGreaterThan(0);
@@ -111,12 +148,18 @@ test('every staff screen has no serious or critical accessibility violation', as
   await audit(page, staffToken, screens.staff);
 });
 
-test('every client user screen has no serious or critical accessibility violation', async ({
-  page,
-}) => {
-  test.setTimeout(scaled(90_000));
-  await audit(page, memberToken, screens.member);
-});
+// Issue 25: the client's portal is looked at on a desktop and on a phone.
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const)
+  test(`every client user screen at ${width} × ${height} has no serious or critical accessibility violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(scaled(120_000));
+    await page.setViewportSize({ width, height });
+    await audit(page, memberToken, screens.member, 'client');
+  });
 
 test('the signed-out screens have no serious or critical accessibility violation', async ({
   page,

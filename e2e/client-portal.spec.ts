@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { estimateVersionSchema } from '@portal/contract/estimate-versions';
 import { estimateDetailSchema } from '@portal/contract/estimates';
 import { formatMoment } from '@portal/contract/time';
 import { userSchema } from '@portal/contract/users';
 import { adminToken, createVerifiedUser, signInWithToken } from './support/api';
 import { createClientWithProjectViaApi } from './support/clients-api';
-import { createEstimateViaApi, linkClientUser } from './support/estimates-api';
-import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
+import { createEstimateViaApi, linkClientUser, sendVersionViaApi } from './support/estimates-api';
+import { createFlowsViaApi, createMilestoneViaApi, runViaApi } from './support/test-plans-api';
 import { scaled } from './support/time';
 
 /**
@@ -17,25 +16,6 @@ import { scaled } from './support/time';
  * a project says where each milestone's acceptance testing stands, and leads to the run that
  * waits for her sign-off.
  */
-
-/** Staff run the milestone's plan to the end through the API: it waits for the client. */
-const completedRun = async (request: APIRequestContext, token: string, milestone: number) => {
-  const auth = { Authorization: `Token ${token}` };
-  const started = await request.post('/api/test-runs/', { headers: auth, data: { milestone } });
-  expect(started.status()).toBe(201);
-  const run = (await started.json()) as { id: number; results: { id: number }[] };
-  for (const result of run.results) {
-    const recorded = await request.patch(`/api/test-run-results/${result.id}/`, {
-      headers: auth,
-      data: { result: 'passed', note: '' },
-    });
-    expect(recorded.status()).toBe(200);
-  }
-  expect(
-    (await request.post(`/api/test-runs/${run.id}/complete/`, { headers: auth })).status(),
-  ).toBe(200);
-  return run.id;
-};
 
 test('a client goes Home → Projects → a project → the run waiting for her, and signs it off', async ({
   page,
@@ -59,7 +39,7 @@ test('a client goes Home → Projects → a project → the run waiting for her,
   await createFlowsViaApi(request, token, launch.id, [
     { name: 'Checkout', steps: ['Add a mug to the cart', 'Pay'] },
   ]);
-  const runId = await completedRun(request, token, launch.id);
+  const runId = await runViaApi(request, token, launch.id, { complete: true });
   const member = await createVerifiedUser(request, 'umbrella', {
     first_name: 'Alice',
     last_name: 'Abernathy',
@@ -146,20 +126,6 @@ const clientWithEstimate = async (
   return { id, token, auth: { Authorization: `Token ${token}` }, client, estimate: created };
 };
 
-/** Staff send the estimate as it is now: version N, waiting for the client. */
-const sendVersion = async (
-  request: APIRequestContext,
-  auth: Record<string, string>,
-  estimateId: number,
-) => {
-  const sent = await request.post(`/api/estimates/${estimateId}/send/`, {
-    headers: auth,
-    data: {},
-  });
-  expect(sent.status()).toBe(201);
-  return estimateVersionSchema.parse(await sent.json());
-};
-
 test('a client sees the price first, and reads the version she signs rather than the working copy', async ({
   page,
   request,
@@ -175,7 +141,7 @@ test('a client sees the price first, and reads the version she signs rather than
     data: { hourly_rate: '100', currency: 'EUR' },
   });
   expect(priced.status()).toBe(200);
-  await sendVersion(request, auth, estimate.id);
+  await sendVersionViaApi(request, token, estimate.id);
   // Staff go on editing the working copy after sending: not what the client is asked to sign.
   const detail = estimateDetailSchema.parse(
     await (await request.get(`/api/estimates/${estimate.id}/`, { headers: auth })).json(),
@@ -235,12 +201,12 @@ test.describe('one clock', () => {
     request,
   }) => {
     test.setTimeout(scaled(90_000));
-    const { id, token, auth, client, estimate } = await clientWithEstimate(request, 'Tyrell', {
+    const { id, token, client, estimate } = await clientWithEstimate(request, 'Tyrell', {
       name: 'Clock',
       safe_modifier: '1.00',
       item: { description: 'Pages', hours_low: '1', hours_high: '2' },
     });
-    const version = await sendVersion(request, auth, estimate.id);
+    const version = await sendVersionViaApi(request, token, estimate.id);
     const member = await createVerifiedUser(request, 'tyrell', { first_name: 'Rachael' });
     await linkClientUser(request, token, client.id, member.user.id);
     const zoneOnServer = async () =>

@@ -118,7 +118,7 @@ test('staff run a test plan with the keyboard; the client signs it off with a no
     await dialog.getByRole('button', { name: 'Complete run' }).click();
     await expect(page).toHaveURL(new RegExp(`/test-runs/${runId}/report$`));
     await expect(page.getByRole('heading', { name: 'Run 1 report' })).toBeVisible();
-    await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Waiting for sign-off', { exact: true })).toBeVisible();
     const checkout = page.getByRole('region', { name: 'Checkout' });
     await expect(checkout.getByText('The total reads $21.')).toBeVisible();
     await expect(checkout.getByRole('img', { name: 'total.png' })).toBeVisible();

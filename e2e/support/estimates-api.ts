@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { clientUserSchema } from '@portal/contract/clients';
+import { estimateVersionSchema, type EstimateVersion } from '@portal/contract/estimate-versions';
 import {
   estimateDetailSchema,
   estimateItemSchema,
@@ -56,4 +57,19 @@ export const createEstimateViaApi = async (
     }
   }
   return estimate;
+};
+
+/** Staff send the estimate as it is now: the next version, waiting for the client. */
+export const sendVersionViaApi = async (
+  request: APIRequestContext,
+  token: string,
+  estimateId: number,
+  message = '',
+): Promise<EstimateVersion> => {
+  const sent = await request.post(`/api/estimates/${estimateId}/send/`, {
+    headers: auth(token),
+    data: { message },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return estimateVersionSchema.parse(await sent.json());
 };

@@ -71,3 +71,34 @@ export const planShape = async (request: APIRequestContext, token: string, miles
     flow.name,
     flow.test_steps.map((step) => `${step.type} ${step.description}`),
   ]);
+
+/**
+ * Staff start a run of the milestone's plan through the API; with `complete`, they pass every
+ * step and complete it, so it waits for the client's sign-off.
+ */
+export const runViaApi = async (
+  request: APIRequestContext,
+  token: string,
+  milestone: number,
+  { complete }: { complete: boolean },
+): Promise<number> => {
+  const started = await request.post('/api/test-runs/', {
+    headers: auth(token),
+    data: { milestone },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const run = (await started.json()) as { id: number; results: { id: number }[] };
+  if (!complete) return run.id;
+  for (const result of run.results) {
+    const recorded = await request.patch(`/api/test-run-results/${result.id}/`, {
+      headers: auth(token),
+      data: { result: 'passed', note: '' },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(200);
+  }
+  const completed = await request.post(`/api/test-runs/${run.id}/complete/`, {
+    headers: auth(token),
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return run.id;
+};

@@ -19,7 +19,8 @@ export const RESULT_COLORS: Record<TestResult, BadgeColor> = {
 
 export const STATUS_LABELS: Record<TestRunStatus, string> = {
   in_progress: 'In progress',
-  completed: 'Completed',
+  // Completed by the testers; what it waits for is what people need to read (issue 25).
+  completed: 'Waiting for sign-off',
   signed_off: 'Signed off',
 };
 

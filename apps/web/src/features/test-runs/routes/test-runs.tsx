@@ -33,7 +33,7 @@ const RunRow = ({ run }: { run: TestRunListItem }) => (
       color={STATUS_COLORS[run.status]}
       className="justify-self-end md:col-start-3 md:row-start-1"
     >
-      {run.status === 'completed' ? 'Waiting for sign-off' : STATUS_LABELS[run.status]}
+      {STATUS_LABELS[run.status]}
     </Badge>
     <ResultsBar
       summary={run.summary}
