@@ -114,6 +114,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
     db: ctx.db,
     idleMs: ctx.config.tokenIdleMs,
     cache: ctx.config.tokenCache,
+    requireStaff2fa: ctx.config.requireStaff2fa,
   });
   await app.register(operationsRoutes, { metrics });
   await app.register(registerModules);

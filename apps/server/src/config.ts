@@ -50,6 +50,8 @@ const envSchema = z.object({
   TOKEN_IDLE_HOURS: positiveInt.default(240),
   IMPERSONATION_HOURS: positiveInt.default(2),
   THROTTLE: bool.default(true),
+  // Staff must sign in with two factors (decision 0049); recommended in production.
+  REQUIRE_STAFF_2FA: bool.default(false),
   // Token checks kept in each process (decision 0024); unset: on, except under NODE_ENV=test.
   TOKEN_CACHE: bool.optional(),
   // Limits that turn a stuck database into a quick 503 instead of a hang (decision 0017).
@@ -143,6 +145,8 @@ export type Config = {
   tokenIdleMs: number;
   impersonationMs: number;
   throttle: boolean;
+  /** Staff accounts without two-factor may only set it up (decision 0049). */
+  requireStaff2fa: boolean;
   /** Keep token checks in memory, evicted by NOTIFY (decision 0024). */
   tokenCache: boolean;
   databaseTimeouts: DatabaseTimeouts;
@@ -234,6 +238,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenIdleMs: e.TOKEN_IDLE_HOURS * 3_600_000,
     impersonationMs: e.IMPERSONATION_HOURS * 3_600_000,
     throttle: e.THROTTLE,
+    requireStaff2fa: e.REQUIRE_STAFF_2FA,
     tokenCache: e.TOKEN_CACHE ?? e.NODE_ENV !== 'test',
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -27,6 +27,11 @@ const password = requiredString(PASSWORD_FIELD_MAX);
 export const loginRequestSchema = body({
   username: requiredString(254),
   password,
+  /**
+   * The second factor, for an account with two-factor on (issue 27): the authenticator's
+   * current code or an unused recovery code. Without it such an account answers 400 on `otp`.
+   */
+  otp: z.string({ error: NOT_A_STRING }).max(32, tooLong(32)).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -77,6 +82,8 @@ export const googleLoginRequestSchema = z
     access_token: z.string().min(1).max(4096).optional(),
     code: z.string().min(1).max(4096).optional(),
     redirect_uri: z.url().max(2048).optional(),
+    /** As on the password sign-in, for an account with two-factor on (issue 27). */
+    otp: z.string({ error: NOT_A_STRING }).max(32, tooLong(32)).optional(),
   })
   .refine((v) => v.access_token !== undefined || v.code !== undefined, {
     message: 'Send an access_token or a code.',

@@ -1,10 +1,11 @@
 import { UTC } from '@portal/contract/time';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { authTokens, users } from '../db/schema/index';
-import { INVALID_TOKEN, notAuthenticated, permissionDenied } from './errors';
+import { ApiError, INVALID_TOKEN, notAuthenticated, permissionDenied } from './errors';
 import { createTokenCache, type CachedToken } from './token-cache';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,6 +27,13 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Under `REQUIRE_STAFF_2FA`, what a staff account without two-factor may still call: setting
+ * it up, who am I, signing out, and the studio's public brand (decision 0049).
+ */
+const OPEN_WITHOUT_TWO_FACTOR =
+  /^\/api\/(two-factor\/|users\/auth\/(\?|$)|token-auth\/logout(all)?\/(\?|$)|studio\/(\?|$))/;
+
 /** A token's use refreshes its idle expiry, but at most once a minute to keep reads cheap. */
 const REFRESH_AFTER_MS = 60_000;
 
@@ -35,7 +43,7 @@ const REFRESH_AFTER_MS = 60_000;
  */
 export const registerAuthentication = (
   app: FastifyInstance,
-  options: { db: Database; idleMs: number; cache: boolean },
+  options: { db: Database; idleMs: number; cache: boolean; requireStaff2fa: boolean },
 ) => {
   const { db, idleMs } = options;
   // Runs on a check this process has not kept: prepared once, so PostgreSQL skips parse and plan.
@@ -91,6 +99,13 @@ export const registerAuthentication = (
       tokenId: found.tokenId,
       impersonatorId: found.impersonatorId,
     };
+    if (
+      options.requireStaff2fa &&
+      found.user.isSuperuser &&
+      found.user.totpEnabledAt === null &&
+      !OPEN_WITHOUT_TWO_FACTOR.test(request.url)
+    )
+      throw new ApiError(403, { detail: TWO_FACTOR_MESSAGES.requiredForStaff });
     if (Date.now() - found.lastUsedAt > REFRESH_AFTER_MS && found.impersonatorId === null) {
       // The update's NOTIFY drops the kept check everywhere; the next request reads it afresh.
       cache?.forget(keyHash);

@@ -37,6 +37,9 @@ export const createThrottle = (db: Executor, enabled: boolean) => {
   return { hit, check, reset };
 };
 
+/** Wrong passwords and wrong second-factor codes of one account count together. */
+export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
+
 /** DESIGN §3 defaults. */
 export const THROTTLES = {
   loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },

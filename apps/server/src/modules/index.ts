@@ -14,6 +14,7 @@ import { socialRoutes } from './social/routes';
 import { studioRoutes } from './studio/routes';
 import { testPlanRoutes } from './test-plans/routes';
 import { testRunRoutes } from './test-runs/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 import { userRoutes } from './users/routes';
 
 /** Every feature module's routes; each later area adds one line here. */
@@ -23,6 +24,7 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(socialRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(clientRoutes);
   await app.register(leadRoutes);
   await app.register(projectRoutes);

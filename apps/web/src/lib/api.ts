@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor-messages';
 import type { z } from 'zod';
 import type { Paginated } from '@portal/contract/common';
 import { getAuthToken } from './tokens';
@@ -57,6 +58,24 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /** The one way the web app talks to the API (spec §6–§7). */
+export const TWO_FACTOR_SET_UP_PATH = '/profile?tab=security';
+
+const needsTwoFactorSetUp = (status: number, data: unknown) =>
+  status === 403 &&
+  typeof data === 'object' &&
+  data !== null &&
+  'detail' in data &&
+  data.detail === TWO_FACTOR_MESSAGES.requiredForStaff;
+
+/**
+ * Under `REQUIRE_STAFF_2FA` a staff account without two-factor may only set it up (decision
+ * 0049): whatever screen asked, the person is taken to where that is done.
+ */
+const sendToTwoFactorSetUp = () => {
+  if (`${window.location.pathname}${window.location.search}` !== TWO_FACTOR_SET_UP_PATH)
+    window.location.assign(TWO_FACTOR_SET_UP_PATH);
+};
+
 export async function request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 export async function request<S extends z.ZodType>(
   path: string,
@@ -94,7 +113,10 @@ export async function request(
     if (signal?.aborted) throw error;
     throw new ApiError(0, null, 'The connection was interrupted');
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    if (needsTwoFactorSetUp(response.status, data)) sendToTwoFactorSetUp();
+    throw new ApiError(response.status, data);
+  }
   return schema ? schema.parse(data) : data;
 }
 

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, parentId, serialId } from './columns';
 
 export const users = pgTable(
@@ -18,6 +27,13 @@ export const users = pgTable(
     timeZone: varchar('time_zone', { length: 64 }),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
+    // Two-factor (issue 27): secrets sealed with SECRET_KEY (modules/two-factor/secrets.ts), so a
+    // copy of the database alone cannot make codes. `totpPendingSecret` waits for the first code;
+    // the last accepted time step refuses a code used twice.
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLogin: at('last_login'),
     dateJoined: at('date_joined').notNull().defaultNow(),
   },
@@ -76,4 +92,17 @@ export const socialAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_accounts_provider_uid_key').on(t.provider, t.uid)],
+);
+
+/** Single-use codes that stand in for the authenticator (issue 27); only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serialId(),
+    userId: parentId('user_id', () => users.id),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );

@@ -17,7 +17,9 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserRow } from '../../http/auth';
 import { ApiError, fieldError, nonFieldError, validationError } from '../../http/errors';
-import { THROTTLES, createThrottle } from '../../http/throttle';
+import { THROTTLES, createThrottle, loginAccountKey } from '../../http/throttle';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
+import { secondFactorProblem } from '../two-factor/service';
 import { enqueueEmail } from '../../mail/outbox';
 import { toUserDto } from '../users/serialize';
 import {
@@ -45,7 +47,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 const throttleKeys = {
-  loginAccount: (email: string) => `login:account:${email}`,
+  loginAccount: loginAccountKey,
   loginAddress: (ip: string) => `login:ip:${ip}`,
   signUpAddress: (ip: string) => `signup:ip:${ip}`,
   emailAccount: (kind: string, email: string) => `${kind}:email:${email}`,
@@ -117,9 +119,16 @@ export const createAuthService = (ctx: AppContext) => {
       throw nonFieldError(AUTH_MESSAGES.invalidCredentials);
     }
     if (!user.emailVerified) throw new ApiError(400, { detail: UNVERIFIED_LOGIN_DETAIL });
-    await throttle.reset(accountKey);
 
     return db.transaction(async (tx) => {
+      // The second factor is spent in the transaction that issues the token: a code works once.
+      const otpProblem = await secondFactorProblem(tx, config.secretKey, user, body.otp);
+      if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) {
+        await throttle.hit(accountKey, THROTTLES.loginFailuresPerAccount);
+        await throttle.hit(addressKey, THROTTLES.loginFailuresPerAddress);
+      }
+      if (otpProblem) throw fieldError('otp', otpProblem);
+      await throttle.reset(accountKey);
       const [updated] = await tx
         .update(users)
         .set({ lastLogin: sql`now()` })

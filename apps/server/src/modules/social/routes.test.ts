@@ -4,6 +4,9 @@ import { socialAccounts, users } from '../../db/schema/index';
 import { createTestApp, createUser, type TestContext } from '../../test/test-app';
 import { startFakeGoogle, type FakeGoogle, type FakeGoogleAccount } from './fake-google';
 import { GOOGLE_MESSAGES } from './google';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
+import { sealSecret } from '../two-factor/secrets';
+import { totpCode } from '../two-factor/totp';
 
 const URL_PATH = '/api/social-auth/google-oauth2/';
 
@@ -245,5 +248,36 @@ describe('without Google configured', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('Google sign-in with two-factor on (issue 27)', () => {
+  it('asks for the code too, and signs in with it once', async () => {
+    const fox: FakeGoogleAccount = {
+      sub: '108000000000000000077',
+      email: 'fox.mulder@gmail.test',
+      email_verified: true,
+      given_name: 'Fox',
+      family_name: 'Mulder',
+    };
+    expect((await signIn({ access_token: google.accessToken(fox) })).statusCode).toBe(200);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.db
+      .update(users)
+      .set({ totpSecret: sealSecret(t.ctx.config.secretKey, secret), totpEnabledAt: new Date() })
+      .where(eq(users.email, fox.email));
+
+    const asked = await signIn({ access_token: google.accessToken(fox) });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toEqual({ otp: [TWO_FACTOR_MESSAGES.otpRequired] });
+    const wrong = await signIn({ access_token: google.accessToken(fox), otp: '000000' });
+    expect(wrong.json()).toEqual({ otp: [TWO_FACTOR_MESSAGES.wrongCode] });
+    const code = totpCode(secret);
+    const ok = await signIn({ access_token: google.accessToken(fox), otp: code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toHaveProperty('token');
+    expect((await signIn({ access_token: google.accessToken(fox), otp: code })).statusCode).toBe(
+      400,
+    );
   });
 });

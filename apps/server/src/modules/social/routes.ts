@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { googleLoginRequestSchema, tokenResponseSchema } from '@portal/contract/auth';
 import { nonFieldError } from '../../http/errors';
+import { createThrottle, loginAccountKey, THROTTLES } from '../../http/throttle';
 import { toUserDto } from '../users/serialize';
 import { fetchGoogleProfile, GOOGLE_MESSAGES, GoogleSignInError } from './google';
 import { signInWithGoogle } from './service';
@@ -9,6 +10,7 @@ import { signInWithGoogle } from './service';
 export const socialRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app.ctx;
+  const throttle = createThrottle(db, config.throttle);
 
   app.post(
     '/api/social-auth/google-oauth2/',
@@ -30,7 +32,13 @@ export const socialRoutes = async (parent: FastifyInstance) => {
         },
       );
       if (!profile.emailVerified) throw nonFieldError(GOOGLE_MESSAGES.unverified);
-      const { user, token } = await signInWithGoogle(db, profile, { ttlMs: config.tokenIdleMs });
+      const { user, token } = await signInWithGoogle(db, profile, {
+        ttlMs: config.tokenIdleMs,
+        secretKey: config.secretKey,
+        otp: request.body.otp,
+        onWrongCode: (account) =>
+          throttle.hit(loginAccountKey(account.email), THROTTLES.loginFailuresPerAccount),
+      });
       return { token: token.token, expiry: token.expiry, user: toUserDto(user, config.publicUrl) };
     },
   );

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { socialAccounts, users } from '../../db/schema/index';
-import { nonFieldError } from '../../http/errors';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
+import { fieldError, nonFieldError } from '../../http/errors';
+import { secondFactorProblem } from '../two-factor/service';
 import { issueToken, type IssuedToken } from '../auth/tokens';
 import { GOOGLE_MESSAGES, type GoogleProfile } from './google';
 import { record, staffSignIn } from '../activity/record';
@@ -76,11 +78,22 @@ const resolveAccount = async (tx: Executor, profile: GoogleProfile): Promise<Use
 export const signInWithGoogle = (
   db: Database,
   profile: GoogleProfile,
-  options: { ttlMs: number },
+  options: {
+    ttlMs: number;
+    secretKey: string;
+    /** The second factor, for an account with two-factor on. */
+    otp: string | undefined;
+    /** Counts a wrong second factor like a wrong password. */
+    onWrongCode: (account: UserRow) => Promise<void>;
+  },
 ): Promise<{ user: UserRow; token: IssuedToken }> =>
   db.transaction(async (tx) => {
     const account = await resolveAccount(tx, profile);
     if (!account.isActive) throw nonFieldError(GOOGLE_MESSAGES.inactive);
+    // Google proves the first factor; an account with two-factor still asks for its code.
+    const otpProblem = await secondFactorProblem(tx, options.secretKey, account, options.otp);
+    if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await options.onWrongCode(account);
+    if (otpProblem) throw fieldError('otp', otpProblem);
     const [user] = await tx
       .update(users)
       .set({ lastLogin: sql`now()` })

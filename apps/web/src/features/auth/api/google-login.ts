@@ -5,10 +5,11 @@ import { loadTokenResponseSchema } from './login';
 /** Trades the provider's access token for a portal token (spec §7). */
 export const useGoogleLogin = () =>
   useMutation({
-    mutationFn: (accessToken: string) =>
+    // `otp`: the second factor, for an account with two-factor on (issue 27).
+    mutationFn: ({ accessToken, otp }: { accessToken: string; otp?: string }) =>
       requestChecked(
         '/api/social-auth/google-oauth2/',
-        { method: 'POST', body: { access_token: accessToken } },
+        { method: 'POST', body: { access_token: accessToken, otp } },
         loadTokenResponseSchema,
       ),
   });

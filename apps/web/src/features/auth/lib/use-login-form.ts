@@ -3,7 +3,9 @@ import type { UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import type { LoginRequest } from '@portal/contract/auth';
 import { ERROR_DELAY_MS } from '../../../lib/error-delay';
 
-type LoginField = keyof LoginRequest;
+/** The first step's fields; the second factor (`otp`) has a step of its own. */
+type LoginField = 'username' | 'password';
+type Credentials = Pick<LoginRequest, LoginField>;
 type LoginErrors = Partial<Record<LoginField | 'root', { message: string }>>;
 
 // The contract's `loginRequestSchema`, written out in DRF's wording: /login is every visitor's
@@ -14,7 +16,7 @@ const MAX_LENGTH: Record<LoginField, number> = { username: 254, password: 1024 }
 const FIELDS: readonly LoginField[] = ['username', 'password'];
 
 /** The first problem of each field, as the contract's login schema words it. */
-export const checkLogin = (values: LoginRequest): Partial<Record<LoginField, string>> => {
+export const checkLogin = (values: Credentials): Partial<Record<LoginField, string>> => {
   const problems: Partial<Record<LoginField, string>> = {};
   for (const field of FIELDS) {
     const value = values[field];
@@ -32,7 +34,7 @@ export const checkLogin = (values: LoginRequest): Partial<Record<LoginField, str
  * the next submission clears. Its `register` and `setError` fit the shared form helpers.
  */
 export const useLoginForm = () => {
-  const values = useRef<LoginRequest>({ username: '', password: '' });
+  const values = useRef<Credentials>({ username: '', password: '' });
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement>>>({});
   const timers = useRef<Partial<Record<LoginField, number>>>({});
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -73,7 +75,7 @@ export const useLoginForm = () => {
     onBlur: async () => undefined,
   });
 
-  const setError: UseFormSetError<LoginRequest> = (field, error, options) => {
+  const setError: UseFormSetError<Credentials> = (field, error, options) => {
     const name = field === 'username' || field === 'password' ? field : 'root';
     showError(name, error.message ?? '');
     if (name !== 'root' && options?.shouldFocus) inputs.current[name]?.focus();
@@ -88,7 +90,7 @@ export const useLoginForm = () => {
     setIsValid(Object.keys(checkLogin(values.current)).length === 0);
   };
 
-  const handleSubmit = (onValid: (values: LoginRequest) => void) => (event: FormEvent) => {
+  const handleSubmit = (onValid: (values: Credentials) => void) => (event: FormEvent) => {
     event.preventDefault();
     const problems = checkLogin(values.current);
     const shown: LoginErrors = {};

@@ -16,6 +16,7 @@ import { EmailField } from '../components/email-field';
 import { GoogleButton } from '../components/google-button';
 import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
 import { useLoginForm } from '../lib/use-login-form';
+import { otpMessage, SecondFactorCard } from '../components/second-factor-form';
 
 // Rarely needed, and it brings the dialog code with it.
 const EmailVerificationDialog = lazy(async () => ({
@@ -32,6 +33,11 @@ const useGoogleRedirect = () => {
   const startSession = useStartSession();
   const googleLogin = useGoogleLogin();
   const handled = useRef(false);
+  // Google said who she is; an account with two-factor on still asks for its code.
+  const [secondStep, setSecondStep] = useState<{
+    accessToken: string;
+    error: string | null;
+  } | null>(null);
   const { hash, pathname, search } = location;
 
   useEffect(() => {
@@ -48,11 +54,41 @@ const useGoogleRedirect = () => {
     } else if (!expected || redirect.state !== expected) {
       toast.error('Google sign-in could not be completed. Please try again.');
     } else {
-      googleLogin.mutate(redirect.accessToken, { onSuccess: startSession, onError: toastError });
+      const { accessToken } = redirect;
+      googleLogin.mutate(
+        { accessToken },
+        {
+          onSuccess: startSession,
+          onError: (error) =>
+            otpMessage(parseError(error)?.fields) !== null
+              ? setSecondStep({ accessToken, error: null })
+              : toastError(error),
+        },
+      );
     }
   }, [hash, pathname, search, navigate, googleLogin, startSession]);
 
-  return googleLogin.isPending;
+  const submitOtp = (otp: string) => {
+    if (!secondStep) return;
+    googleLogin.mutate(
+      { accessToken: secondStep.accessToken, otp },
+      {
+        onSuccess: startSession,
+        onError: (error) => {
+          const message = otpMessage(parseError(error)?.fields);
+          if (message) setSecondStep({ ...secondStep, error: message });
+          else toastError(error);
+        },
+      },
+    );
+  };
+
+  return {
+    pending: googleLogin.isPending,
+    secondStep,
+    submitOtp,
+    cancel: () => setSecondStep(null),
+  };
 };
 
 export const LoginRoute = () => {
@@ -60,8 +96,14 @@ export const LoginRoute = () => {
   const portalName = usePortalName();
   const login = useLogin();
   const startSession = useStartSession();
-  const finishingGoogle = useGoogleRedirect();
+  const google = useGoogleRedirect();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // The account asked for its second factor: the step remembers what the first one sent.
+  const [secondStep, setSecondStep] = useState<{
+    username: string;
+    password: string;
+    error: string | null;
+  } | null>(null);
   const {
     register,
     handleSubmit,
@@ -70,18 +112,55 @@ export const LoginRoute = () => {
     formState: { errors, isValid },
   } = useLoginForm();
 
-  if (finishingGoogle) return <PageSpinner label="Signing you in" />;
+  if (google.pending && !google.secondStep) return <PageSpinner label="Signing you in" />;
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: startSession,
       onError: (error) => {
+        if (otpMessage(parseError(error)?.fields) !== null) {
+          setSecondStep({ ...values, error: null });
+          return;
+        }
         resetField('password');
         if (needsVerification(error)) setUnverifiedEmail(values.username);
         else applyFormErrors(error, setError, ['username', 'password']);
       },
     }),
   );
+
+  if (google.secondStep)
+    return (
+      <SecondFactorCard
+        portalName={portalName}
+        error={google.secondStep.error}
+        pending={google.pending}
+        onBack={google.cancel}
+        onSubmit={google.submitOtp}
+      />
+    );
+  if (secondStep)
+    return (
+      <SecondFactorCard
+        portalName={portalName}
+        error={secondStep.error}
+        pending={login.isPending}
+        onBack={() => setSecondStep(null)}
+        onSubmit={(otp) =>
+          login.mutate(
+            { username: secondStep.username, password: secondStep.password, otp },
+            {
+              onSuccess: startSession,
+              onError: (error) => {
+                const message = otpMessage(parseError(error)?.fields);
+                if (message) setSecondStep({ ...secondStep, error: message });
+                else toastError(error);
+              },
+            },
+          )
+        }
+      />
+    );
 
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import { Bell, KeyRound, UserRound } from 'lucide-react';
+import { Bell, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/layout/page';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -7,8 +7,9 @@ import { useSession } from '../../../lib/auth';
 import { NotificationSettingsForm } from '../../notifications/components/notification-settings-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { TwoFactorSection } from '../components/two-factor-section';
 
-const TABS = ['profile', 'password', 'notifications'] as const;
+const TABS = ['profile', 'password', 'security', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 export const ProfileRoute = () => {
@@ -35,6 +36,10 @@ export const ProfileRoute = () => {
               <KeyRound aria-hidden />
               Password
             </TabsTrigger>
+            <TabsTrigger value="security">
+              <ShieldCheck aria-hidden />
+              Security
+            </TabsTrigger>
             <TabsTrigger value="notifications">
               <Bell aria-hidden />
               Notifications
@@ -46,6 +51,9 @@ export const ProfileRoute = () => {
             </TabsContent>
             <TabsContent value="password">
               <PasswordForm />
+            </TabsContent>
+            <TabsContent value="security">
+              <TwoFactorSection />
             </TabsContent>
             <TabsContent value="notifications">
               <NotificationSettingsForm />

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  recoveryCodesRequestSchema,
+  recoveryCodesResponseSchema,
+  totpConfirmRequestSchema,
+  totpSetupResponseSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorStatusSchema,
+} from '@portal/contract/two-factor';
+import { requireUser } from '../../http/auth';
+import { permissionDenied } from '../../http/errors';
+import { createTwoFactorService } from './service';
+
+const tags = ['two-factor'];
+
+/**
+ * The account's own session, not an impersonation: a superuser looking as a client must not
+ * change how she signs in. Checked before the body is read.
+ */
+const ownSession = async (request: FastifyRequest) => {
+  if (requireUser(request).impersonatorId !== null) throw permissionDenied();
+};
+
+export const twoFactorRoutes = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const service = createTwoFactorService(app.ctx);
+  const me = (request: FastifyRequest) => requireUser(request).user;
+
+  app.get(
+    '/api/two-factor/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether two-factor is on, and recovery codes left',
+        response: { 200: twoFactorStatusSchema },
+      },
+      preValidation: ownSession,
+    },
+    async (request) => service.status(me(request)),
+  );
+
+  app.post(
+    '/api/two-factor/totp/setup/',
+    {
+      schema: {
+        tags,
+        summary: 'A new authenticator secret, waiting for its first code',
+        response: { 200: totpSetupResponseSchema },
+      },
+      preValidation: ownSession,
+    },
+    async (request) => service.setup(me(request)),
+  );
+
+  app.post(
+    '/api/two-factor/totp/confirm/',
+    {
+      schema: {
+        tags,
+        summary: 'Turn two-factor on with the first code; answers ten recovery codes, once',
+        body: totpConfirmRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
+      preValidation: ownSession,
+    },
+    async (request) => service.confirm(me(request), request.body.code),
+  );
+
+  app.post(
+    '/api/two-factor/disable/',
+    {
+      schema: {
+        tags,
+        summary: 'Turn two-factor off (password and a code)',
+        body: twoFactorDisableRequestSchema,
+      },
+      preValidation: ownSession,
+    },
+    async (request, reply) => {
+      await service.disable(me(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/two-factor/recovery-codes/',
+    {
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes for a code from the app; the old ones stop working',
+        body: recoveryCodesRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
+      preValidation: ownSession,
+    },
+    async (request) => service.regenerate(me(request), request.body.code),
+  );
+};

@@ -1,0 +1,343 @@
+import { useState, type FormEvent } from 'react';
+import { ShieldCheck, ShieldAlert } from 'lucide-react';
+import type { TotpSetupResponse } from '@portal/contract/two-factor';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { parseError, toastError } from '../../../lib/errors';
+import {
+  useConfirmTotp,
+  useDisableTwoFactor,
+  useNewRecoveryCodes,
+  useStartTotpSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+import { QrCode } from './qr-code';
+
+/** The message the server gave a field, for showing under it; anything else is a toast. */
+const fieldMessage = (error: unknown, field: string) => {
+  const message = parseError(error)?.fields.find(([name]) => name === field)?.[1];
+  if (!message) toastError(error);
+  return message ?? null;
+};
+
+/** "JBSW Y3DP EHPK 3PXP": a secret typed by hand reads in groups of four. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+const CodeField = ({
+  id,
+  label = 'Code from your app',
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange(value: string): void;
+  error: string | null;
+}) => (
+  <Field label={label} htmlFor={id} error={error ?? undefined}>
+    <Input
+      id={id}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      invalid={Boolean(error)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  </Field>
+);
+
+/** Shown once, after set-up or renewal: the codes, to copy or download before going on. */
+const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone(): void }) => {
+  const text = `${codes.join('\n')}\n`;
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-700">
+        Keep these recovery codes somewhere safe, apart from your phone. Each signs you in once if
+        you lose your authenticator. They are shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(text)
+              .then(() => toast.success('Recovery codes copied'), toastError)
+          }
+        >
+          Copy
+        </Button>
+        <Button variant="secondary" onClick={download}>
+          Download
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+};
+
+/** Scan, type the first code, keep the recovery codes. */
+const SetUp = ({ setup, onDone }: { setup: TotpSetupResponse; onDone(): void }) => {
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code.trim(), {
+      onSuccess: (answer) => {
+        setCodes(answer.recovery_codes);
+        toast.success('Two-factor authentication is on');
+      },
+      onError: (failure) => setError(fieldMessage(failure, 'code')),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm text-slate-700">
+        <li>
+          Scan this code with your authenticator app (1Password, Google Authenticator, Authy…).
+        </li>
+        <li>Type the 6-digit code it shows.</li>
+      </ol>
+      <div className="flex flex-wrap items-center gap-5">
+        <QrCode text={setup.otpauth_url} label="QR code for your authenticator app" />
+        <p className="text-sm text-slate-600">
+          Cannot scan? Enter this key:
+          <br />
+          <code className="mt-1 inline-block font-mono text-sm text-slate-900 select-all">
+            {grouped(setup.secret)}
+          </code>
+        </p>
+      </div>
+      <CodeField id="totp-confirm" value={code} onChange={setCode} error={error} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={!code.trim()} loading={confirm.isPending}>
+          Turn on
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+const RenewCodesDialog = ({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) => {
+  const renew = useNewRecoveryCodes();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const close = () => {
+    setCode('');
+    setError(null);
+    setCodes(null);
+    onOpenChange(false);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="New recovery codes"
+      description={codes ? undefined : 'Your current recovery codes stop working.'}
+    >
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={close} />
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            renew.mutate(code.trim(), {
+              onSuccess: (answer) => setCodes(answer.recovery_codes),
+              onError: (failure) => setError(fieldMessage(failure, 'code')),
+            });
+          }}
+        >
+          <CodeField id="renew-code" value={code} onChange={setCode} error={error} />
+          <Button type="submit" disabled={!code.trim()} loading={renew.isPending}>
+            Make new codes
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+};
+
+const TurnOffDialog = ({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) => {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; code?: string | null }>({});
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Turn off two-factor authentication"
+      description="Signing in will ask only for your password."
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          disable.mutate(
+            { password, code: code.trim() },
+            {
+              onSuccess: () => {
+                toast.success('Two-factor authentication is off');
+                onOpenChange(false);
+              },
+              onError: (failure) => {
+                const parsed = parseError(failure);
+                const byField = Object.fromEntries(parsed?.fields ?? []);
+                if (!byField.password && !byField.code) toastError(failure);
+                setErrors({ password: byField.password ?? null, code: byField.code ?? null });
+              },
+            },
+          );
+        }}
+      >
+        <Field label="Password" htmlFor="turn-off-password" error={errors.password ?? undefined}>
+          <Input
+            id="turn-off-password"
+            type="password"
+            autoComplete="current-password"
+            invalid={Boolean(errors.password)}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field>
+        <CodeField
+          id="turn-off-code"
+          label="Code from your app, or a recovery code"
+          value={code}
+          onChange={setCode}
+          error={errors.code ?? null}
+        />
+        <Button type="submit" variant="danger" disabled={!code.trim()} loading={disable.isPending}>
+          Turn off
+        </Button>
+      </form>
+    </Dialog>
+  );
+};
+
+/** Profile → Security: two-factor sign-in (issue 27). */
+export const TwoFactorSection = () => {
+  const status = useTwoFactorStatus();
+  const start = useStartTotpSetup();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [dialog, setDialog] = useState<'renew' | 'off' | null>(null);
+
+  if (status.isPending) return <Spinner label="Loading two-factor authentication" />;
+  if (status.isError)
+    return (
+      <div className="flex items-center gap-3 text-sm text-slate-700">
+        Two-factor authentication could not be loaded.
+        <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const { enabled, recovery_codes_left: left, required } = status.data;
+
+  return (
+    <section aria-labelledby="two-factor-heading" className="flex flex-col gap-4">
+      <div className="flex items-start gap-3">
+        {enabled ? (
+          <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        ) : (
+          <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        )}
+        <div>
+          <h2 id="two-factor-heading" className="font-semibold text-slate-900">
+            Two-factor authentication
+          </h2>
+          <p className="text-sm text-slate-600">
+            {enabled
+              ? `On. Signing in asks for a code from your authenticator app. ${left} recovery code${left === 1 ? '' : 's'} left.`
+              : 'Off. Add a second step to signing in: a code from an authenticator app on your phone.'}
+          </p>
+        </div>
+      </div>
+      {required && !enabled && (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          The studio requires two-factor authentication for staff accounts. Set it up to continue.
+        </p>
+      )}
+      {setup ? (
+        <SetUp
+          setup={setup}
+          onDone={() => {
+            setSetup(null);
+            start.reset();
+          }}
+        />
+      ) : enabled ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setDialog('renew')}>
+            New recovery codes
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('off')}>
+            Turn off
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <Button
+            loading={start.isPending}
+            onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: toastError })}
+          >
+            Set up two-factor authentication
+          </Button>
+        </div>
+      )}
+      <RenewCodesDialog
+        open={dialog === 'renew'}
+        onOpenChange={(open) => setDialog(open ? 'renew' : null)}
+      />
+      <TurnOffDialog
+        open={dialog === 'off'}
+        onOpenChange={(open) => setDialog(open ? 'off' : null)}
+      />
+    </section>
+  );
+};
