@@ -66,6 +66,7 @@ test.beforeAll(async ({ request }) => {
       '/projects',
       '/test-runs',
       '/profile?tab=notifications',
+      '/profile?tab=security',
       `/estimates/${estimate.id}/versions/${version.id}`,
       `/test-runs/${waiting}/report`,
       `/test-runs/${running}`,

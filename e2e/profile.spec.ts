@@ -87,3 +87,31 @@ test('a password change keeps the session with the new token', async ({ page, re
   await expect(page).toHaveURL(/\/profile/);
   await apiLogin(request, email, newPassword);
 });
+
+test('Profile → Security lists where she is signed in, and signs out another device at once', async ({
+  page,
+  request,
+}) => {
+  const { token, email, password } = await createVerifiedUser(request, 'sessions');
+  // Another device: a second sign-in, from a phone.
+  const phone = await request.post('/api/token-auth/', {
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+    },
+    data: { username: email, password },
+  });
+  expect(phone.status()).toBe(200);
+  const phoneToken = ((await phone.json()) as { token: string }).token;
+  expect(await tokenWorks(request, phoneToken)).toBe(true);
+
+  await signInWithToken(page, token, '/profile?tab=security');
+  const list = page.getByRole('list', { name: 'Sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first()).toContainText('This device');
+  await list.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
+  await expect(page.getByText('Safari on iPhone is signed out')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  expect(await tokenWorks(request, phoneToken)).toBe(false);
+  expect(await tokenWorks(request, token)).toBe(true);
+});

@@ -10,6 +10,7 @@ import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { configRoutes } from './platform/routes';
 import { projectRoutes } from './projects/routes';
+import { sessionRoutes } from './sessions/routes';
 import { socialRoutes } from './social/routes';
 import { studioRoutes } from './studio/routes';
 import { testPlanRoutes } from './test-plans/routes';
@@ -25,6 +26,7 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(userRoutes);
   await app.register(socialRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(sessionRoutes);
   await app.register(clientRoutes);
   await app.register(leadRoutes);
   await app.register(projectRoutes);

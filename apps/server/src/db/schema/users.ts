@@ -63,6 +63,9 @@ export const authTokens = pgTable(
     expiresAt: at('expires_at').notNull(),
     // Set on impersonation tokens: the superuser acting as userId.
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Where the session was opened (issue 27: a person's list of sessions); null before.
+    userAgent: varchar('user_agent', { length: 512 }),
+    ip: varchar('ip', { length: 64 }),
   },
   (t) => [
     uniqueIndex('auth_tokens_key_hash_key').on(t.keyHash),

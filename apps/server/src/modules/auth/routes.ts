@@ -13,6 +13,7 @@ import {
 import { detailSchema } from '@portal/contract/common';
 import { userSchema } from '@portal/contract/users';
 import { requireUser } from '../../http/auth';
+import { clientOf } from '../../http/client';
 import { permissionDenied } from '../../http/errors';
 import { createAuthService } from './service';
 
@@ -43,7 +44,7 @@ export const authRoutes = async (parent: FastifyInstance) => {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request) => auth.login(request.body, clientOf(request)),
   );
 
   app.post(
@@ -144,6 +145,7 @@ export const authRoutes = async (parent: FastifyInstance) => {
       },
       preValidation: requireOwnSession,
     },
-    async (request) => auth.changePassword(requireUser(request).user, request.body),
+    async (request) =>
+      auth.changePassword(requireUser(request).user, request.body, clientOf(request)),
   );
 };

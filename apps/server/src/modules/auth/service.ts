@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserRow } from '../../http/auth';
+import type { RequestClient } from '../../http/client';
 import { ApiError, fieldError, nonFieldError, validationError } from '../../http/errors';
 import { THROTTLES, createThrottle, loginAccountKey } from '../../http/throttle';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
@@ -100,7 +101,8 @@ export const createAuthService = (ctx: AppContext) => {
     await throttle.hit(throttleKeys.emailAccount(kind, email), THROTTLES.emailPerAccount);
   };
 
-  const login = async (body: LoginRequest, ip: string): Promise<TokenResponse> => {
+  const login = async (body: LoginRequest, client: RequestClient): Promise<TokenResponse> => {
+    const { ip } = client;
     const email = normalizeEmail(body.username);
     const accountKey = throttleKeys.loginAccount(email);
     const addressKey = throttleKeys.loginAddress(ip);
@@ -134,7 +136,7 @@ export const createAuthService = (ctx: AppContext) => {
         .set({ lastLogin: sql`now()` })
         .where(eq(users.id, user.id))
         .returning();
-      const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs });
+      const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs, client });
       if (user.isSuperuser) await record(tx, staffSignIn(user.id, 'password'));
       return { token: issued.token, expiry: issued.expiry, user: userDto(updated ?? user) };
     });
@@ -249,6 +251,7 @@ export const createAuthService = (ctx: AppContext) => {
   const changePassword = async (
     user: UserRow,
     body: PasswordChangeRequest,
+    client: RequestClient,
   ): Promise<PasswordChangeResponse> => {
     // A stolen session must not become a way to guess the password: failures count like logins.
     const accountKey = throttleKeys.loginAccount(normalizeEmail(user.email));
@@ -271,7 +274,7 @@ export const createAuthService = (ctx: AppContext) => {
     return db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await revokeAllTokens(tx, user.id);
-      const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs });
+      const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs, client });
       if (user.isSuperuser) await record(tx, staffSignIn(user.id, 'password'));
       return { token: issued.token };
     });

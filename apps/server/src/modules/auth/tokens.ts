@@ -1,3 +1,4 @@
+import type { RequestClient } from '../../http/client';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -13,7 +14,7 @@ export type IssuedToken = { token: string; expiry: string; tokenId: number };
 export const issueToken = async (
   db: Executor,
   userId: number,
-  options: { ttlMs: number; impersonatorId?: number },
+  options: { ttlMs: number; impersonatorId?: number; client?: RequestClient },
 ): Promise<IssuedToken> => {
   const token = randomBytes(32).toString('hex');
   const expiresAt = new Date(Date.now() + options.ttlMs);
@@ -24,6 +25,8 @@ export const issueToken = async (
       keyHash: hashToken(token),
       expiresAt,
       impersonatorId: options.impersonatorId ?? null,
+      userAgent: options.client?.userAgent.slice(0, 512) || null,
+      ip: options.client?.ip.slice(0, 64) || null,
     })
     .returning({ id: authTokens.id });
   if (!row) throw new Error('token not stored');

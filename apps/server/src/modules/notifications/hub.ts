@@ -9,6 +9,8 @@ export type Subscriber = {
   userId: number;
   lastId: number;
   send: (notification: Notification) => void;
+  /** Asked before anything is sent: false when the stream's session was revoked (issue 27). */
+  holds?: () => Promise<boolean>;
 };
 
 /**
@@ -30,7 +32,9 @@ export const createNotificationHub = (
     const next = previous
       .then(async () => {
         if (!subscribers.has(subscriber)) return;
-        for (const n of await notificationsAfter(db, subscriber.userId, subscriber.lastId)) {
+        const news = await notificationsAfter(db, subscriber.userId, subscriber.lastId);
+        if (news.length > 0 && subscriber.holds && !(await subscriber.holds())) return;
+        for (const n of news) {
           if (n.id <= subscriber.lastId) continue;
           subscriber.lastId = n.id;
           subscriber.send(n);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@portal/contract/notifications';
 import { clientUsers, notifications, notificationSettings } from '../../db/schema/index';
 import { createUser } from '../../test/test-app';
+import { issueToken } from '../auth/tokens';
 import { useTestWorld } from '../../test/test-world';
 import { NOT_FOUND, UNAUTHENTICATED } from '../clients/test-fixtures';
 import { createEstimateWorld } from '../estimates/test-fixtures';
@@ -199,28 +200,37 @@ describe('reading notifications', () => {
 });
 
 describe('the live stream', () => {
-  it('delivers a notification created by a request on another connection, and resumes', async () => {
+  let base = '';
+  beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const open = (lastEventId?: number) =>
-      fetch(`${base}${LIST}stream/`, {
-        headers: {
-          authorization: `Token ${w.tokens.staff}`,
-          ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
-        },
-      });
-    const readUntil = async (res: Response, pattern: RegExp) => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      while (!pattern.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  const open = (lastEventId?: number, token = w.tokens.staff) =>
+    fetch(`${base}${LIST}stream/`, {
+      headers: {
+        authorization: `Token ${token}`,
+        ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+      },
+    });
+  /** The stream's text until `pattern` shows, or until the server ends it. */
+  const readUntil = async (res: Response, pattern: RegExp) => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let ended = false;
+    while (!pattern.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
       }
-      await reader.cancel();
-      return text;
-    };
+      text += decoder.decode(value);
+    }
+    if (!ended) await reader.cancel();
+    return text;
+  };
+
+  it('delivers a notification created by a request on another connection, and resumes', async () => {
     const res = await open();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -235,6 +245,75 @@ describe('the live stream', () => {
     const resumed = await readUntil(await open(id), /Missed two/);
     expect(resumed.indexOf('Missed one')).toBeLessThan(resumed.indexOf('Missed two'));
     expect(resumed).not.toContain('Live one');
+  });
+
+  // Issue 27: the probe's stream kept delivering after its token was revoked.
+  /**
+   * A stream that delivers (proved by a first comment), then after `revoke` ends within seconds
+   * and never carries the next comment.
+   */
+  const endsOnRevocation = async (
+    token: string,
+    commenter: 'member' | 'staff',
+    revoke: () => Promise<unknown>,
+  ) => {
+    const res = await open(undefined, token);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value);
+      }
+    })();
+    await comment(commenter, 'Still listening');
+    await vi.waitFor(() => expect(text).toContain('Still listening'), 5_000);
+    await revoke();
+    const revokedAt = Date.now();
+    await comment(commenter, 'Never delivered');
+    await reading; // the server ends the stream
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
+    expect(text).not.toContain('Never delivered');
+  };
+
+  it('ends within seconds once its token is logged out', async () => {
+    const { token } = await issueToken(t.db, w.users.staff.id, { ttlMs: t.ctx.config.tokenIdleMs });
+    await endsOnRevocation(token, 'member', async () => {
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/token-auth/logout/',
+        headers: { authorization: `Token ${token}` },
+      });
+      expect(out.statusCode).toBe(204);
+    });
+  });
+
+  it('ends when the impersonator signs out everywhere', async () => {
+    // Another superuser: `logoutall` ends every session of its user.
+    const impersonator = await createUser(t.db, {
+      email: 'nt-impersonator@studio.test',
+      isSuperuser: true,
+    });
+    const { token: own } = await issueToken(t.db, impersonator.id, {
+      ttlMs: t.ctx.config.tokenIdleMs,
+    });
+    const started = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${w.users.member.id}/impersonate/`,
+      headers: { authorization: `Token ${own}` },
+    });
+    expect(started.statusCode).toBe(200);
+    const { token: asMember } = started.json<{ token: string }>();
+    await endsOnRevocation(asMember, 'staff', () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token-auth/logoutall/',
+        headers: { authorization: `Token ${own}` },
+      }),
+    );
   });
 });
 

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@portal/contract/common';
@@ -13,6 +12,7 @@ import {
   notificationUnreadCountSchema,
   unsubscribeQuerySchema,
 } from '@portal/contract/notifications';
+import { createStreamSessions } from '../../http/stream-sessions';
 import { requireUser } from '../../http/auth';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { scopeOf, visibleOr404 } from '../../http/scope';
@@ -56,7 +56,9 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
     // notification is mailed once whichever instance finds it).
     onNotified: () => instantEmails.poke(),
   });
-  const streams = new Set<ServerResponse>();
+  const streams = createStreamSessions(db, {
+    onError: (error) => app.log.warn({ err: error }, 'stream session check'),
+  });
   // A mail client's one-click POST carries `List-Unsubscribe=One-Click` as a form; the signed
   // query string is all that matters, so the body is read and ignored (this plugin only).
   app.addContentTypeParser(
@@ -67,8 +69,7 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
 
   // Streams never end on their own: close them first, so a shutdown does not wait for them.
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    streams.clear();
+    streams.closeAll();
   });
   app.addHook('onClose', async () => {
     await hub.stop();
@@ -151,7 +152,7 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
       ...signedIn,
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
+      const { user, tokenId } = requireUser(request);
       const header = request.headers['last-event-id'];
       const given = typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : null;
       const lastId = given ?? (await newestNotificationId(db, user.id));
@@ -166,10 +167,11 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
         'x-request-id': request.id,
       });
       res.write('retry: 5000\n: connected\n\n');
-      streams.add(res);
+      streams.add(res, tokenId);
       const unsubscribe = hub.subscribe({
         userId: user.id,
         lastId,
+        holds: () => streams.holds(res),
         send: (n) => {
           res.write(`id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`);
         },
@@ -179,7 +181,7 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
       res.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
-        streams.delete(res);
+        streams.remove(res);
       });
     },
   );

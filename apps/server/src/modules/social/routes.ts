@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { googleLoginRequestSchema, tokenResponseSchema } from '@portal/contract/auth';
+import { clientOf } from '../../http/client';
 import { nonFieldError } from '../../http/errors';
 import { createThrottle, loginAccountKey, THROTTLES } from '../../http/throttle';
 import { toUserDto } from '../users/serialize';
@@ -34,6 +35,7 @@ export const socialRoutes = async (parent: FastifyInstance) => {
       if (!profile.emailVerified) throw nonFieldError(GOOGLE_MESSAGES.unverified);
       const { user, token } = await signInWithGoogle(db, profile, {
         ttlMs: config.tokenIdleMs,
+        client: clientOf(request),
         secretKey: config.secretKey,
         otp: request.body.otp,
         onWrongCode: (account) =>

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { socialAccounts, users } from '../../db/schema/index';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
+import type { RequestClient } from '../../http/client';
 import { fieldError, nonFieldError } from '../../http/errors';
 import { secondFactorProblem } from '../two-factor/service';
 import { issueToken, type IssuedToken } from '../auth/tokens';
@@ -80,6 +81,7 @@ export const signInWithGoogle = (
   profile: GoogleProfile,
   options: {
     ttlMs: number;
+    client: RequestClient;
     secretKey: string;
     /** The second factor, for an account with two-factor on. */
     otp: string | undefined;
@@ -99,7 +101,10 @@ export const signInWithGoogle = (
       .set({ lastLogin: sql`now()` })
       .where(eq(users.id, account.id))
       .returning();
-    const token = await issueToken(tx, account.id, { ttlMs: options.ttlMs });
+    const token = await issueToken(tx, account.id, {
+      ttlMs: options.ttlMs,
+      client: options.client,
+    });
     if (account.isSuperuser) await record(tx, staffSignIn(account.id, 'google'));
     return { user: user ?? account, token };
   });

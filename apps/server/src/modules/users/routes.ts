@@ -11,6 +11,7 @@ import {
   userUpdateRequestSchema,
 } from '@portal/contract/users';
 import { requireStaff, requireUser } from '../../http/auth';
+import { clientOf } from '../../http/client';
 import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
 import { pageResponse, pageWindow } from '../../http/pagination';
 import { RawJson, sendAnswer } from '../../http/raw-json';
@@ -168,7 +169,7 @@ export const userRoutes = async (parent: FastifyInstance) => {
         impersonatorId: auth.user.id,
         targetId: target.id,
         ttlMs: config.impersonationMs,
-        ip: request.ip,
+        client: clientOf(request),
       });
       return { token: issued.token, user: dto(target) };
     },

@@ -1,3 +1,4 @@
+import type { RequestClient } from '../../http/client';
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { everyWordIn } from '../../db/word-search';
@@ -86,17 +87,18 @@ export const updateUser = async (
 /** Issues an impersonation token for `targetId` and records who started it, from where. */
 export const startImpersonation = (
   db: Database,
-  options: { impersonatorId: number; targetId: number; ttlMs: number; ip: string | null },
+  options: { impersonatorId: number; targetId: number; ttlMs: number; client: RequestClient },
 ): Promise<IssuedToken> =>
   db.transaction(async (tx) => {
     const issued = await issueToken(tx, options.targetId, {
       ttlMs: options.ttlMs,
       impersonatorId: options.impersonatorId,
+      client: options.client,
     });
     await tx.insert(impersonations).values({
       impersonatorId: options.impersonatorId,
       targetId: options.targetId,
-      ip: options.ip?.slice(0, 64) ?? null,
+      ip: options.client.ip.slice(0, 64) || null,
     });
     await record(tx, {
       verb: 'impersonated',

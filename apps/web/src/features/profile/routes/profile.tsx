@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/auth';
 import { NotificationSettingsForm } from '../../notifications/components/notification-settings-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 const TABS = ['profile', 'password', 'security', 'notifications'] as const;
@@ -53,7 +54,10 @@ export const ProfileRoute = () => {
               <PasswordForm />
             </TabsContent>
             <TabsContent value="security">
-              <TwoFactorSection />
+              <div className="flex flex-col gap-8">
+                <TwoFactorSection />
+                <SessionsSection />
+              </div>
             </TabsContent>
             <TabsContent value="notifications">
               <NotificationSettingsForm />
