@@ -125,7 +125,8 @@ export const optionalUrlField = () =>
       .nullable(),
   );
 
-const INT_MAX = 2_147_483_647;
+/** PostgreSQL's `integer`: every id and id filter fits in it. */
+export const INT_MAX = 2_147_483_647;
 
 const pythonType = (value: unknown) => {
   if (Array.isArray(value)) return 'list';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { choiceField, requestBody } from './fields';
+import { choiceField, requestBody, INT_MAX } from './fields';
 
 /** What happened, as the bell and the emails name it. */
 export const NOTIFICATION_VERBS = [
@@ -85,6 +85,8 @@ export const mentionableQuerySchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,9}$/, { error: 'A valid integer is required.' })
     .transform(Number)
+    // Ten digits reach past PostgreSQL's integer (issue 27's probe: a 500 before).
+    .refine((id) => id <= INT_MAX, `Ensure this value is less than or equal to ${INT_MAX}.`)
     .optional(),
 });
 export const mentionablePersonSchema = z.object({

@@ -196,6 +196,16 @@ describe('reading notifications', () => {
     const bad = await w.as('staff').get(`${LIST}mentionable/?client=abc`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['client']);
+    // Issue 27's probe: ids past PostgreSQL's integer were a 500, for anyone signed in.
+    for (const who of ['staff', 'member'] as const)
+      for (const id of ['2147483648', '9999999999']) {
+        const res = await w.as(who).get(`${LIST}mentionable/?client=${id}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          client: ['Ensure this value is less than or equal to 2147483647.'],
+        });
+      }
+    expect((await w.as('staff').get(`${LIST}mentionable/?client=2147483647`)).statusCode).toBe(200);
   });
 });
 
@@ -245,6 +255,13 @@ describe('the live stream', () => {
     const resumed = await readUntil(await open(id), /Missed two/);
     expect(resumed.indexOf('Missed one')).toBeLessThan(resumed.indexOf('Missed two'));
     expect(resumed).not.toContain('Live one');
+  });
+
+  it('ignores a Last-Event-ID past any id it sent, and still delivers', async () => {
+    const res = await open(2147483648);
+    expect(res.status).toBe(200);
+    await comment('member', 'After a wild id');
+    expect(await readUntil(res, /After a wild id/)).toContain('event: notification');
   });
 
   // Issue 27: the probe's stream kept delivering after its token was revoked.

@@ -1,3 +1,4 @@
+import { INT_MAX } from '@portal/contract/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@portal/contract/common';
@@ -154,7 +155,11 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
     async (request, reply) => {
       const { user, tokenId } = requireUser(request);
       const header = request.headers['last-event-id'];
-      const given = typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : null;
+      // An id past PostgreSQL's integer is no id we sent: ignored, like any unusable one.
+      const given =
+        typeof header === 'string' && /^\d{1,10}$/.test(header) && Number(header) <= INT_MAX
+          ? Number(header)
+          : null;
       const lastId = given ?? (await newestNotificationId(db, user.id));
       reply.hijack();
       const res = reply.raw;
