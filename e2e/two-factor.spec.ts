@@ -36,6 +36,7 @@ test('a person turns on two-factor in Profile, then signs in with a code and wit
 
   let secret = '';
   let recovery = '';
+  let recoveryLeft = '';
   await test.step('she scans the code, types the first code, and keeps her recovery codes', async () => {
     await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await expect(
@@ -52,7 +53,10 @@ test('a person turns on two-factor in Profile, then signs in with a code and wit
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
     recovery = (await codes.first().textContent()) ?? '';
+    recoveryLeft = (await codes.last().textContent()) ?? '';
+    await expect(page.locator(':focus')).toContainText('Keep these recovery codes');
     await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.locator(':focus')).toContainText('Two-factor authentication');
     await expect(section).toContainText(
       'On. Signing in asks for a code from your authenticator app. 10 recovery codes left.',
     );
@@ -81,5 +85,37 @@ test('a person turns on two-factor in Profile, then signs in with a code and wit
     await expect(page).toHaveURL(/\/estimates$/);
     await page.goto('/profile?tab=security');
     await expect(section).toContainText('9 recovery codes left.');
+  });
+
+  await test.step('a code typed in a dialog is asked about before Escape loses it', async () => {
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+    await renew.getByLabel('Code from your app').fill('123');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(renew.getByLabel('Code from your app')).toHaveValue('123');
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(renew).toBeHidden();
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    await expect(renew.getByLabel('Code from your app')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(renew).toBeHidden();
+  });
+
+  await test.step('she turns it off with her password and a recovery code; focus says where things stand', async () => {
+    await section.getByRole('button', { name: 'Turn off' }).click();
+    const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+    await off.getByLabel('Password').fill('not-her-password');
+    await off.getByLabel('Code from your app, or a recovery code').fill(recoveryLeft);
+    expect(await seriousViolations(page)).toEqual([]);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect(off.getByText('Your password was entered incorrectly.')).toBeVisible();
+    await off.getByLabel('Password').fill(PASSWORD);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect(off).toBeHidden();
+    await expect(section).toContainText('Off.');
+    await expect(page.locator(':focus')).toContainText('Two-factor authentication');
   });
 });

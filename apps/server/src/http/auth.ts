@@ -149,4 +149,13 @@ export const requireStaff = (request: FastifyRequest): AuthContext => {
   return auth;
 };
 
+/**
+ * Hook for calls on the account itself (password, two-factor, passkeys, sessions): the
+ * account's own session only, never staff impersonating her — how a person signs in is hers.
+ * Used as `preValidation`, so it answers 403 before the body is read.
+ */
+export const requireOwnSession = async (request: FastifyRequest) => {
+  if (requireUser(request).impersonatorId !== null) throw permissionDenied();
+};
+
 export const isStaff = (request: FastifyRequest) => request.auth?.user.isSuperuser === true;

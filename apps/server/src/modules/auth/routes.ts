@@ -12,7 +12,7 @@ import {
 } from '@portal/contract/auth';
 import { detailSchema } from '@portal/contract/common';
 import { userSchema } from '@portal/contract/users';
-import { requireUser } from '../../http/auth';
+import { requireOwnSession, requireUser } from '../../http/auth';
 import { clientOf } from '../../http/client';
 import { permissionDenied } from '../../http/errors';
 import { createAuthService } from './service';
@@ -23,11 +23,6 @@ const anonymous = { tags, security: [] };
 /** Sign-up is for visitors; a signed-in caller (or someone impersonating) is refused first. */
 const forbidSignedIn = async (request: FastifyRequest) => {
   if (request.auth) throw permissionDenied();
-};
-
-/** Account changes need the account's own session: an impersonator may not make them. */
-const requireOwnSession = async (request: FastifyRequest) => {
-  if (requireUser(request).impersonatorId !== null) throw permissionDenied();
 };
 
 export const authRoutes = async (parent: FastifyInstance) => {

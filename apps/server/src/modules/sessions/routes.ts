@@ -1,17 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@portal/contract/common';
 import { sessionListSchema } from '@portal/contract/sessions';
-import { requireUser } from '../../http/auth';
-import { notFound, permissionDenied } from '../../http/errors';
+import { requireOwnSession, requireUser } from '../../http/auth';
+import { notFound } from '../../http/errors';
 import { endOtherSessions, endSession, listSessions } from './service';
 
 const tags = ['sessions'];
-
-/** A person's sessions are hers: staff impersonating her neither see nor end them. */
-const ownSession = async (request: FastifyRequest) => {
-  if (requireUser(request).impersonatorId !== null) throw permissionDenied();
-};
 
 export const sessionRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +20,7 @@ export const sessionRoutes = async (parent: FastifyInstance) => {
         summary: 'My sessions (never their tokens)',
         response: { 200: sessionListSchema },
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request) => {
       const { user, tokenId } = requireUser(request);
@@ -41,7 +36,7 @@ export const sessionRoutes = async (parent: FastifyInstance) => {
         summary: 'End one of my sessions, everywhere at once',
         params: idParamsSchema,
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request, reply) => {
       // Another person's session does not exist for the caller.
@@ -55,7 +50,7 @@ export const sessionRoutes = async (parent: FastifyInstance) => {
     '/api/sessions/sign-out-others/',
     {
       schema: { tags, summary: 'End every one of my sessions but this one' },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request, reply) => {
       const { user, tokenId } = requireUser(request);

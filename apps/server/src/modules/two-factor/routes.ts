@@ -8,19 +8,10 @@ import {
   twoFactorDisableRequestSchema,
   twoFactorStatusSchema,
 } from '@portal/contract/two-factor';
-import { requireUser } from '../../http/auth';
-import { permissionDenied } from '../../http/errors';
+import { requireOwnSession, requireUser } from '../../http/auth';
 import { createTwoFactorService } from './service';
 
 const tags = ['two-factor'];
-
-/**
- * The account's own session, not an impersonation: a superuser looking as a client must not
- * change how she signs in. Checked before the body is read.
- */
-const ownSession = async (request: FastifyRequest) => {
-  if (requireUser(request).impersonatorId !== null) throw permissionDenied();
-};
 
 export const twoFactorRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +26,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
         summary: 'Whether two-factor is on, and recovery codes left',
         response: { 200: twoFactorStatusSchema },
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request) => service.status(me(request)),
   );
@@ -48,7 +39,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
         summary: 'A new authenticator secret, waiting for its first code',
         response: { 200: totpSetupResponseSchema },
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request) => service.setup(me(request)),
   );
@@ -62,7 +53,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
         body: totpConfirmRequestSchema,
         response: { 200: recoveryCodesResponseSchema },
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request) => service.confirm(me(request), request.body.code),
   );
@@ -75,7 +66,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
         summary: 'Turn two-factor off (password and a code)',
         body: twoFactorDisableRequestSchema,
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request, reply) => {
       await service.disable(me(request), request.body);
@@ -92,7 +83,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
         body: recoveryCodesRequestSchema,
         response: { 200: recoveryCodesResponseSchema },
       },
-      preValidation: ownSession,
+      preValidation: requireOwnSession,
     },
     async (request) => service.regenerate(me(request), request.body.code),
   );

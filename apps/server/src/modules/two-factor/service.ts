@@ -29,36 +29,46 @@ export const twoFactorRequired = (requireStaff: boolean, user: Pick<UserRow, 'is
   requireStaff && user.isSuperuser;
 
 /**
- * Checks a code against the account's authenticator, then its unused recovery codes, spending
- * what it matched (the TOTP step, or the recovery code) in the same statement that checks it, so
- * two requests with one code cannot both pass. Call inside the transaction of what the code
- * allows.
+ * Checks a code against the account's authenticator with its row locked, and spends the code's
+ * time step (a code of that step or an earlier one is refused from then on). Call inside the
+ * transaction of what the code allows.
  */
-const spendCode = async (
+const spendTotp = async (
   tx: Executor,
   secretKey: string,
-  user: Pick<UserRow, 'id' | 'totpSecret'>,
+  userId: number,
   typed: string,
 ): Promise<boolean> => {
   const [locked] = await tx
     .select({ secret: users.totpSecret, lastStep: users.totpLastStep })
     .from(users)
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .for('update');
   const secret = locked?.secret ? openSecret(secretKey, locked.secret) : null;
-  if (secret) {
-    const step = acceptedStep(secret, typed, locked?.lastStep ?? null);
-    if (step !== null) {
-      await tx.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
-      return true;
-    }
-  }
+  const step = secret ? acceptedStep(secret, typed, locked?.lastStep ?? null) : null;
+  if (step === null) return false;
+  await tx.update(users).set({ totpLastStep: step }).where(eq(users.id, userId));
+  return true;
+};
+
+/**
+ * Checks a code against the account's authenticator, then its unused recovery codes, spending
+ * what it matched in the statement that checks it, so two requests with one code cannot both
+ * pass. Call inside the transaction of what the code allows.
+ */
+const spendCode = async (
+  tx: Executor,
+  secretKey: string,
+  userId: number,
+  typed: string,
+): Promise<boolean> => {
+  if (await spendTotp(tx, secretKey, userId, typed)) return true;
   const spent = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
     .where(
       and(
-        eq(recoveryCodes.userId, user.id),
+        eq(recoveryCodes.userId, userId),
         eq(recoveryCodes.codeHash, hashRecoveryCode(typed)),
         isNull(recoveryCodes.usedAt),
       ),
@@ -74,12 +84,12 @@ const spendCode = async (
 export const secondFactorProblem = async (
   tx: Executor,
   secretKey: string,
-  user: Pick<UserRow, 'id' | 'totpSecret' | 'totpEnabledAt'>,
+  user: Pick<UserRow, 'id' | 'totpEnabledAt'>,
   otp: string | undefined,
 ): Promise<string | null> => {
   if (user.totpEnabledAt === null) return null;
   if (!otp?.trim()) return TWO_FACTOR_MESSAGES.otpRequired;
-  return (await spendCode(tx, secretKey, user, otp)) ? null : TWO_FACTOR_MESSAGES.wrongCode;
+  return (await spendCode(tx, secretKey, user.id, otp)) ? null : TWO_FACTOR_MESSAGES.wrongCode;
 };
 
 /** The account's set-up, turning off and recovery codes (issue 27). */
@@ -175,7 +185,7 @@ export const createTwoFactorService = (ctx: AppContext) => {
       }
       await guarded(user, () =>
         db.transaction(async (tx) => {
-          if (!(await spendCode(tx, config.secretKey, user, body.code))) return null;
+          if (!(await spendCode(tx, config.secretKey, user.id, body.code))) return null;
           await tx
             .update(users)
             .set({
@@ -195,18 +205,11 @@ export const createTwoFactorService = (ctx: AppContext) => {
     regenerate: async (user: UserRow, code: string): Promise<RecoveryCodesResponse> => {
       if (user.totpEnabledAt === null) throw badRequest(TWO_FACTOR_MESSAGES.notOn);
       return guarded(user, () =>
-        db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ secret: users.totpSecret, lastStep: users.totpLastStep })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('update');
-          const secret = row?.secret ? openSecret(config.secretKey, row.secret) : null;
-          const step = secret ? acceptedStep(secret, code, row?.lastStep ?? null) : null;
-          if (step === null) return null;
-          await tx.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
-          return { recovery_codes: await replaceRecoveryCodes(tx, user.id) };
-        }),
+        db.transaction(async (tx) =>
+          (await spendTotp(tx, config.secretKey, user.id, code))
+            ? { recovery_codes: await replaceRecoveryCodes(tx, user.id) }
+            : null,
+        ),
       );
     },
   };

@@ -16,7 +16,8 @@ import { EmailField } from '../components/email-field';
 import { GoogleButton } from '../components/google-button';
 import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
 import { useLoginForm } from '../lib/use-login-form';
-import { otpMessage, SecondFactorCard } from '../components/second-factor-form';
+import { SecondFactorCard } from '../components/second-factor-form';
+import { useSecondStep } from '../lib/use-second-step';
 
 // Rarely needed, and it brings the dialog code with it.
 const EmailVerificationDialog = lazy(async () => ({
@@ -34,10 +35,8 @@ const useGoogleRedirect = () => {
   const googleLogin = useGoogleLogin();
   const handled = useRef(false);
   // Google said who she is; an account with two-factor on still asks for its code.
-  const [secondStep, setSecondStep] = useState<{
-    accessToken: string;
-    error: string | null;
-  } | null>(null);
+  const secondStep = useSecondStep(googleLogin, startSession);
+  const { askedForCode } = secondStep;
   const { hash, pathname, search } = location;
 
   useEffect(() => {
@@ -59,36 +58,15 @@ const useGoogleRedirect = () => {
         { accessToken },
         {
           onSuccess: startSession,
-          onError: (error) =>
-            otpMessage(parseError(error)?.fields) !== null
-              ? setSecondStep({ accessToken, error: null })
-              : toastError(error),
+          onError: (error) => {
+            if (!askedForCode(error, { accessToken })) toastError(error);
+          },
         },
       );
     }
-  }, [hash, pathname, search, navigate, googleLogin, startSession]);
+  }, [hash, pathname, search, navigate, googleLogin, startSession, askedForCode]);
 
-  const submitOtp = (otp: string) => {
-    if (!secondStep) return;
-    googleLogin.mutate(
-      { accessToken: secondStep.accessToken, otp },
-      {
-        onSuccess: startSession,
-        onError: (error) => {
-          const message = otpMessage(parseError(error)?.fields);
-          if (message) setSecondStep({ ...secondStep, error: message });
-          else toastError(error);
-        },
-      },
-    );
-  };
-
-  return {
-    pending: googleLogin.isPending,
-    secondStep,
-    submitOtp,
-    cancel: () => setSecondStep(null),
-  };
+  return { pending: googleLogin.isPending, secondStep };
 };
 
 export const LoginRoute = () => {
@@ -99,11 +77,7 @@ export const LoginRoute = () => {
   const google = useGoogleRedirect();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The account asked for its second factor: the step remembers what the first one sent.
-  const [secondStep, setSecondStep] = useState<{
-    username: string;
-    password: string;
-    error: string | null;
-  } | null>(null);
+  const secondStep = useSecondStep(login, startSession);
   const {
     register,
     handleSubmit,
@@ -112,16 +86,13 @@ export const LoginRoute = () => {
     formState: { errors, isValid },
   } = useLoginForm();
 
-  if (google.pending && !google.secondStep) return <PageSpinner label="Signing you in" />;
+  if (google.pending && !google.secondStep.step) return <PageSpinner label="Signing you in" />;
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: startSession,
       onError: (error) => {
-        if (otpMessage(parseError(error)?.fields) !== null) {
-          setSecondStep({ ...values, error: null });
-          return;
-        }
+        if (secondStep.askedForCode(error, values)) return;
         resetField('password');
         if (needsVerification(error)) setUnverifiedEmail(values.username);
         else applyFormErrors(error, setError, ['username', 'password']);
@@ -129,36 +100,16 @@ export const LoginRoute = () => {
     }),
   );
 
-  if (google.secondStep)
+  // Whichever first step asked for the code (never both: Google's redirect opens the page).
+  const asked = google.secondStep.step ? google.secondStep : secondStep;
+  if (asked.step)
     return (
       <SecondFactorCard
         portalName={portalName}
-        error={google.secondStep.error}
-        pending={google.pending}
-        onBack={google.cancel}
-        onSubmit={google.submitOtp}
-      />
-    );
-  if (secondStep)
-    return (
-      <SecondFactorCard
-        portalName={portalName}
-        error={secondStep.error}
-        pending={login.isPending}
-        onBack={() => setSecondStep(null)}
-        onSubmit={(otp) =>
-          login.mutate(
-            { username: secondStep.username, password: secondStep.password, otp },
-            {
-              onSuccess: startSession,
-              onError: (error) => {
-                const message = otpMessage(parseError(error)?.fields);
-                if (message) setSecondStep({ ...secondStep, error: message });
-                else toastError(error);
-              },
-            },
-          )
-        }
+        error={asked.step.error}
+        pending={asked === secondStep ? login.isPending : google.pending}
+        onBack={asked.cancel}
+        onSubmit={asked.submit}
       />
     );
 

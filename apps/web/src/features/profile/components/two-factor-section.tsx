@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ShieldCheck, ShieldAlert } from 'lucide-react';
 import type { TotpSetupResponse } from '@portal/contract/two-factor';
 import { Button } from '../../../components/ui/button';
+import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -62,9 +63,12 @@ const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone(): void }) =
     link.click();
     URL.revokeObjectURL(link.href);
   };
+  // Where the work is now: the codes replace the form that had focus.
+  const intro = useRef<HTMLParagraphElement>(null);
+  useEffect(() => intro.current?.focus(), []);
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700">
+      <p ref={intro} tabIndex={-1} className="text-sm text-slate-700 outline-none">
         Keep these recovery codes somewhere safe, apart from your phone. Each signs you in once if
         you lose your authenticator. They are shown only now.
       </p>
@@ -155,21 +159,29 @@ const RenewCodesDialog = ({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const close = () => {
-    setCode('');
-    setError(null);
-    setCodes(null);
-    onOpenChange(false);
+  const reset = (next: boolean) => {
+    if (!next) {
+      setCode('');
+      setError(null);
+      setCodes(null);
+    }
+    onOpenChange(next);
   };
+  // A typed code is asked about before closing; the new codes are not an edit to lose.
+  const unsaved = useUnsavedChanges({
+    open,
+    dirty: codes === null && code !== '',
+    onOpenChange: reset,
+  });
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={unsaved.requestClose}
       title="New recovery codes"
       description={codes ? undefined : 'Your current recovery codes stop working.'}
     >
       {codes ? (
-        <RecoveryCodes codes={codes} onDone={close} />
+        <RecoveryCodes codes={codes} onDone={() => reset(false)} />
       ) : (
         <form
           noValidate
@@ -188,6 +200,7 @@ const RenewCodesDialog = ({
           </Button>
         </form>
       )}
+      {unsaved.prompt}
     </Dialog>
   );
 };
@@ -203,10 +216,23 @@ const TurnOffDialog = ({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; code?: string | null }>({});
+  const reset = (next: boolean) => {
+    if (!next) {
+      setPassword('');
+      setCode('');
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+  const unsaved = useUnsavedChanges({
+    open,
+    dirty: !disable.isPending && (password !== '' || code !== ''),
+    onOpenChange: reset,
+  });
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={unsaved.requestClose}
       title="Turn off two-factor authentication"
       description="Signing in will ask only for your password."
     >
@@ -220,7 +246,7 @@ const TurnOffDialog = ({
             {
               onSuccess: () => {
                 toast.success('Two-factor authentication is off');
-                onOpenChange(false);
+                reset(false);
               },
               onError: (failure) => {
                 const parsed = parseError(failure);
@@ -253,6 +279,7 @@ const TurnOffDialog = ({
           Turn off
         </Button>
       </form>
+      {unsaved.prompt}
     </Dialog>
   );
 };
@@ -263,6 +290,15 @@ export const TwoFactorSection = () => {
   const start = useStartTotpSetup();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [dialog, setDialog] = useState<'renew' | 'off' | null>(null);
+  // Once set-up ends or two-factor goes off, the form or button that had focus is gone: focus
+  // goes to what says where things stand now.
+  const summary = useRef<HTMLDivElement>(null);
+  const enabled = status.data?.enabled;
+  const seen = useRef(enabled);
+  useEffect(() => {
+    if (seen.current !== undefined && seen.current !== enabled && !setup) summary.current?.focus();
+    seen.current = enabled;
+  }, [enabled, setup]);
 
   if (status.isPending) return <Spinner label="Loading two-factor authentication" />;
   if (status.isError)
@@ -274,7 +310,7 @@ export const TwoFactorSection = () => {
         </Button>
       </div>
     );
-  const { enabled, recovery_codes_left: left, required } = status.data;
+  const { recovery_codes_left: left, required } = status.data;
 
   return (
     <section aria-labelledby="two-factor-heading" className="flex flex-col gap-4">
@@ -284,7 +320,7 @@ export const TwoFactorSection = () => {
         ) : (
           <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
         )}
-        <div>
+        <div ref={summary} tabIndex={-1} className="outline-none">
           <h2 id="two-factor-heading" className="font-semibold text-slate-900">
             Two-factor authentication
           </h2>
@@ -309,6 +345,7 @@ export const TwoFactorSection = () => {
           onDone={() => {
             setSetup(null);
             start.reset();
+            summary.current?.focus();
           }}
         />
       ) : enabled ? (
