@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RESERVED_SLUGS } from '@portal/contract/clients';
 import { slugify } from '@portal/contract/common';
 import type { Executor, TransactionalExecutor } from './client';
+import { isUniqueViolation } from '../http/database-errors';
 
 /**
  * Slugs live in paths, and the router refuses path parameters over 200 characters, so a base
@@ -23,14 +24,6 @@ export const firstFreeSlug = (base: string, taken: ReadonlySet<string>) => {
   const free = (slug: string) => !taken.has(slug) && !RESERVED_SLUGS.includes(slug);
   if (free(base)) return base;
   for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
-};
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === constraint) return true;
-  }
-  return false;
 };
 
 /**

@@ -35,6 +35,26 @@ export const classifyDatabaseError = (error: unknown): DatabaseTrouble | null =>
   return null;
 };
 
+/**
+ * The unique constraint a failed insert or update ran into (SQLSTATE 23505), or null when it
+ * failed otherwise: how a race that the database settled is told apart from a real failure.
+ */
+export const violatedUniqueConstraint = (error: unknown): string | null => {
+  for (const e of errorChain(error)) {
+    if (e.code === '23505') {
+      const { constraint } = e as { constraint?: unknown };
+      return typeof constraint === 'string' ? constraint : '';
+    }
+  }
+  return null;
+};
+
+/** Whether the error is a unique violation (of `constraint`, when one is named). */
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {
+  const violated = violatedUniqueConstraint(error);
+  return violated !== null && (constraint === undefined || violated === constraint);
+};
+
 /** Seconds a client is asked to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;
 

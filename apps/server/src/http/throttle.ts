@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from './auth';
 import { throttled } from './errors';
 
 export type ThrottleRule = { limit: number; windowSeconds: number };
+/** One counter: the key it is kept under and the rule it answers to. */
+export type ThrottleCount = readonly [key: string, rule: ThrottleRule];
 
 /**
  * Fixed-window counters in PostgreSQL, so every server instance shares them. `hit` counts one
@@ -30,22 +34,74 @@ export const createThrottle = (db: Executor, enabled: boolean) => {
     const row = result.rows[0];
     if (row && row.count >= rule.limit) throw throttled(Math.max(1, row.retry));
   };
+  /** Forgets a counter, and every counter kept under it (`key:…`). */
   const reset = async (key: string) => {
     if (!enabled) return;
-    await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    await db.execute(
+      sql`DELETE FROM rate_limits WHERE key = ${key} OR starts_with(key, ${`${key}:`})`,
+    );
   };
-  return { hit, check, reset };
+  const checkAll = async (counts: readonly ThrottleCount[]) => {
+    for (const [key, rule] of counts) await check(key, rule);
+  };
+  /** Counts one event on every counter (all of them, even once one is over its limit). */
+  const hitAll = async (counts: readonly ThrottleCount[]) => {
+    const refusals = await Promise.allSettled(counts.map(([key, rule]) => hit(key, rule)));
+    const refused = refusals.find((r) => r.status === 'rejected');
+    if (refused) throw refused.reason;
+  };
+  return { hit, check, reset, checkAll, hitAll };
 };
 
-/** Wrong passwords and wrong second-factor codes of one account count together. */
+/** Every sign-in counter of one account is kept under this key. */
 export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
+export const loginAddressKey = (ip: string) => `login:ip:${ip}`;
+
+/**
+ * What a wrong password or a wrong second-factor code counts toward (issue 27): the account *from
+ * this address* (10 / 15 min — what stops guessing at one account), the account from anywhere
+ * (a much higher ceiling — what stops a guesser spread over many addresses, while no one address
+ * can lock a person out), and the address (what stops one address trying many accounts).
+ */
+export const loginFailures = (email: string, ip: string): ThrottleCount[] => [
+  [`${loginAccountKey(email)}:ip:${ip}`, THROTTLES.loginFailuresPerAccountAndAddress],
+  [loginAccountKey(email), THROTTLES.loginFailuresPerAccount],
+  [loginAddressKey(ip), THROTTLES.loginFailuresPerAddress],
+];
 
 /** DESIGN §3 defaults. */
 export const THROTTLES = {
-  loginFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { limit: 100, windowSeconds: 15 * 60 },
   loginFailuresPerAddress: { limit: 60, windowSeconds: 60 },
   signUpPerAddress: { limit: 20, windowSeconds: 3600 },
   emailPerAccount: { limit: 5, windowSeconds: 3600 },
   emailPerAddress: { limit: 30, windowSeconds: 3600 },
   leadFormPerAddress: { limit: 10, windowSeconds: 3600 },
+  passkeyOptionsPerAddress: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, ThrottleRule>;
+
+/**
+ * What one person may do in a window, whatever their role (issue 27): uploads cost the studio
+ * storage, and each comment mails everyone following the estimate. Generous for a person at
+ * work, and a ceiling for a script or a stolen session. Documented in docs/decisions/0049.
+ */
+export const PERSONAL_LIMITS = {
+  uploads: { limit: 60, windowSeconds: 3600 },
+  comments: { limit: 30, windowSeconds: 60 },
+} satisfies Record<string, ThrottleRule>;
+
+/**
+ * A hook (`preHandler`, after the sign-in check and before the body is read) that counts the
+ * request toward the signed-in person's limit and answers 429 with Retry-After past it.
+ */
+export const personalLimit = (
+  db: Executor,
+  enabled: boolean,
+  kind: keyof typeof PERSONAL_LIMITS,
+) => {
+  const throttle = createThrottle(db, enabled);
+  return async (request: FastifyRequest) => {
+    await throttle.hit(`${kind}:user:${requireUser(request).user.id}`, PERSONAL_LIMITS[kind]);
+  };
+};

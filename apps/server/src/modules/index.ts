@@ -9,6 +9,7 @@ import { homeRoutes } from './home/routes';
 import { leadRoutes } from './leads/routes';
 import { notificationRoutes } from './notifications/routes';
 import { configRoutes } from './platform/routes';
+import { passkeyRoutes } from './passkeys/routes';
 import { projectRoutes } from './projects/routes';
 import { sessionRoutes } from './sessions/routes';
 import { socialRoutes } from './social/routes';
@@ -26,6 +27,7 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(userRoutes);
   await app.register(socialRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(sessionRoutes);
   await app.register(clientRoutes);
   await app.register(leadRoutes);

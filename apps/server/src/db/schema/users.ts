@@ -109,3 +109,43 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
+
+/**
+ * Passkeys (WebAuthn, issue 27): one per credential a person registered. The public key and the
+ * credential id are base64url as WebAuthn's JSON spells them; a signature counter that stops
+ * growing is a cloned authenticator (most synced passkeys keep it at 0).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serialId(),
+    userId: parentId('user_id', () => users.id),
+    credentialId: varchar('credential_id', { length: 1366 }).notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: varchar('name', { length: 64 }).notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges waiting for their answer: each is spent once (deleted as it is checked) and
+ * lives five minutes. A registration's belongs to the person adding a passkey; a sign-in's to
+ * nobody yet.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: varchar('challenge', { length: 128 }).primaryKey(),
+  purpose: varchar('purpose', { length: 16 }).notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+});

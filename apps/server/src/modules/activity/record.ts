@@ -130,7 +130,10 @@ export const userLabel = (userId: number) =>
  * A staff sign-in (members' sign-ins are not history anyone asked for). The session does not
  * exist yet, so the actor is given.
  */
-export const staffSignIn = (userId: number, method: 'password' | 'google'): ActivityEntry => ({
+export const staffSignIn = (
+  userId: number,
+  method: 'password' | 'google' | 'passkey',
+): ActivityEntry => ({
   verb: 'signed_in',
   target: { type: 'user', id: userId, label: userLabel(userId) },
   data: { method },

@@ -18,7 +18,7 @@ import { users } from '../../db/schema/index';
 import type { UserRow } from '../../http/auth';
 import type { RequestClient } from '../../http/client';
 import { ApiError, fieldError, nonFieldError, validationError } from '../../http/errors';
-import { THROTTLES, createThrottle, loginAccountKey } from '../../http/throttle';
+import { THROTTLES, createThrottle, loginAccountKey, loginFailures } from '../../http/throttle';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { secondFactorProblem } from '../two-factor/service';
 import { enqueueEmail } from '../../mail/outbox';
@@ -34,22 +34,14 @@ import { emailBrand } from '../../mail/format';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { newPasswordProblems } from './password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { issueToken, revokeAllTokens, revokeToken } from './tokens';
+import { issueToken, openSession, revokeAllTokens, revokeToken } from './tokens';
 import { record, staffSignIn } from '../activity/record';
+import { isUniqueViolation } from '../../http/database-errors';
 
 /** Emails are compared case-insensitively everywhere (unique index on lower(email)). */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
 const throttleKeys = {
-  loginAccount: loginAccountKey,
-  loginAddress: (ip: string) => `login:ip:${ip}`,
   signUpAddress: (ip: string) => `signup:ip:${ip}`,
   emailAccount: (kind: string, email: string) => `${kind}:email:${email}`,
   emailAddress: (kind: string, ip: string) => `${kind}:ip:${ip}`,
@@ -102,22 +94,18 @@ export const createAuthService = (ctx: AppContext) => {
   };
 
   const login = async (body: LoginRequest, client: RequestClient): Promise<TokenResponse> => {
-    const { ip } = client;
     const email = normalizeEmail(body.username);
-    const accountKey = throttleKeys.loginAccount(email);
-    const addressKey = throttleKeys.loginAddress(ip);
+    const failures = loginFailures(email, client.ip);
     // Only failures count, but a throttled caller is refused before the password is checked:
     // otherwise a right guess would still be told apart from a wrong one.
-    await throttle.check(addressKey, THROTTLES.loginFailuresPerAddress);
-    await throttle.check(accountKey, THROTTLES.loginFailuresPerAccount);
+    await throttle.checkAll(failures);
 
     const user = await findByEmail(db, email);
     let valid = false;
     if (user) valid = await verifyPassword(user.passwordHash, body.password);
     else await burnPasswordCheck(body.password);
     if (!user || !valid || !user.isActive) {
-      await throttle.hit(accountKey, THROTTLES.loginFailuresPerAccount);
-      await throttle.hit(addressKey, THROTTLES.loginFailuresPerAddress);
+      await throttle.hitAll(failures);
       throw nonFieldError(AUTH_MESSAGES.invalidCredentials);
     }
     if (!user.emailVerified) throw new ApiError(400, { detail: UNVERIFIED_LOGIN_DETAIL });
@@ -125,20 +113,19 @@ export const createAuthService = (ctx: AppContext) => {
     return db.transaction(async (tx) => {
       // The second factor is spent in the transaction that issues the token: a code works once.
       const otpProblem = await secondFactorProblem(tx, config.secretKey, user, body.otp);
-      if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) {
-        await throttle.hit(accountKey, THROTTLES.loginFailuresPerAccount);
-        await throttle.hit(addressKey, THROTTLES.loginFailuresPerAddress);
-      }
+      if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await throttle.hitAll(failures);
       if (otpProblem) throw fieldError('otp', otpProblem);
-      await throttle.reset(accountKey);
-      const [updated] = await tx
-        .update(users)
-        .set({ lastLogin: sql`now()` })
-        .where(eq(users.id, user.id))
-        .returning();
-      const issued = await issueToken(tx, user.id, { ttlMs: config.tokenIdleMs, client });
-      if (user.isSuperuser) await record(tx, staffSignIn(user.id, 'password'));
-      return { token: issued.token, expiry: issued.expiry, user: userDto(updated ?? user) };
+      await throttle.reset(loginAccountKey(email));
+      const session = await openSession(tx, user, {
+        method: 'password',
+        ttlMs: config.tokenIdleMs,
+        client,
+      });
+      return {
+        token: session.issued.token,
+        expiry: session.issued.expiry,
+        user: userDto(session.user),
+      };
     });
   };
 
@@ -244,7 +231,7 @@ export const createAuthService = (ctx: AppContext) => {
       await revokeAllTokens(tx, user.id);
     });
     // Whoever proved the inbox gets a fresh start, not the lock-out left by a guesser.
-    await throttle.reset(throttleKeys.loginAccount(normalizeEmail(user.email)));
+    await throttle.reset(loginAccountKey(user.email));
     return { detail: AUTH_MESSAGES.passwordReset };
   };
 
@@ -254,11 +241,11 @@ export const createAuthService = (ctx: AppContext) => {
     client: RequestClient,
   ): Promise<PasswordChangeResponse> => {
     // A stolen session must not become a way to guess the password: failures count like logins.
-    const accountKey = throttleKeys.loginAccount(normalizeEmail(user.email));
-    await throttle.check(accountKey, THROTTLES.loginFailuresPerAccount);
+    const failures = loginFailures(user.email, client.ip);
+    await throttle.checkAll(failures);
     const errors: Record<string, string[]> = {};
     if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-      await throttle.hit(accountKey, THROTTLES.loginFailuresPerAccount);
+      await throttle.hitAll(failures);
       errors.old_password = [AUTH_MESSAGES.wrongOldPassword];
     }
     const field = NEW_PASSWORD_ERROR_FIELD.change;

@@ -34,8 +34,17 @@ export const authClient = (t: TestContext) => {
     return true;
   };
 
-  const login = (username: string, password: string, options: CallOptions = {}) =>
-    post('/api/token-auth/', { username, password }, options);
+  /** `otp`: the second factor, for an account with two-factor on. */
+  const login = (
+    username: string,
+    password: string,
+    { otp, ...options }: CallOptions & { otp?: string } = {},
+  ) =>
+    post(
+      '/api/token-auth/',
+      { username, password, ...(otp === undefined ? {} : { otp }) },
+      options,
+    );
 
   /** A session token inserted directly, as a login would issue it. */
   const session = async (userId: number) =>

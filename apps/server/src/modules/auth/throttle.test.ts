@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@portal/contract/auth';
 import { TEST_PASSWORD, createUser } from '../../test/test-app';
 import { useTestApp } from '../../test/test-world';
+import { createThrottle, loginFailures, THROTTLES } from '../../http/throttle';
+import { totpCode } from '../two-factor/totp';
 import { authClient, newestLink } from './test-helpers';
 
 // The default configuration: THROTTLE is on.
@@ -27,20 +29,58 @@ beforeAll(async () => {
 });
 
 describe('login throttling', () => {
-  it('locks an account after 10 failed logins, even for the right password and another address', async () => {
+  it('locks an account from an address after 10 failed logins there, even for the right password', async () => {
     await createUser(t.db, { email: 'target@client.test' });
     for (let i = 0; i < 10; i++) {
       const res = await api.login('target@client.test', `wrong-${i}`, { ip: '10.1.0.1' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ non_field_errors: [AUTH_MESSAGES.invalidCredentials] });
     }
-    expectThrottled(await api.login('target@client.test', TEST_PASSWORD, { ip: '10.1.0.1' }), 900);
-    expectThrottled(await api.login('TARGET@client.test', TEST_PASSWORD, { ip: '10.1.0.2' }), 900);
+    expectThrottled(await api.login('TARGET@client.test', TEST_PASSWORD, { ip: '10.1.0.1' }), 900);
+    // The guesser's address is not hers: she still signs in from her own (issue 27).
+    const owner = await api.login('target@client.test', TEST_PASSWORD, { ip: '10.1.0.2' });
+    expect(owner.statusCode).toBe(200);
 
     // Other accounts from the same address are not affected.
     await createUser(t.db, { email: 'bystander@client.test' });
     const other = await api.login('bystander@client.test', TEST_PASSWORD, { ip: '10.1.0.1' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('locks an account everywhere once guesses from many addresses reach its higher ceiling', async () => {
+    await createUser(t.db, { email: 'spread@client.test' });
+    const throttle = createThrottle(t.db, true);
+    // 99 earlier failures, each from its own address (the counting, without 99 Argon2 checks).
+    for (let i = 0; i < THROTTLES.loginFailuresPerAccount.limit - 1; i++)
+      await throttle.hitAll(loginFailures('spread@client.test', `10.9.${i >> 8}.${i & 255}`));
+    expect((await api.login('spread@client.test', 'wrong', { ip: '10.8.0.1' })).statusCode).toBe(
+      400,
+    );
+    expectThrottled(await api.login('spread@client.test', TEST_PASSWORD, { ip: '10.8.0.2' }), 900);
+  });
+
+  it('counts wrong second-factor codes like wrong passwords', async () => {
+    const user = await createUser(t.db, { email: 'otp-guess@client.test' });
+    const token = await api.session(user.id);
+    const setup = await api.post('/api/two-factor/totp/setup/', {}, { token });
+    const { secret } = setup.json<{ secret: string }>();
+    const on = await api.post(
+      '/api/two-factor/totp/confirm/',
+      { code: totpCode(secret) },
+      { token },
+    );
+    expect(on.statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const res = await api.login('otp-guess@client.test', TEST_PASSWORD, {
+        ip: '10.7.0.1',
+        otp: `00000${i}`,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expectThrottled(
+      await api.login('otp-guess@client.test', TEST_PASSWORD, { ip: '10.7.0.1', otp: '123456' }),
+      900,
+    );
   });
 
   it('counts only failures: a successful login starts the count again', async () => {
@@ -80,6 +120,11 @@ describe('login throttling', () => {
     await createUser(t.db, { email: 'locked@client.test' });
     for (let i = 0; i < 10; i++) await api.login('locked@client.test', `wrong-${i}`);
     expectThrottled(await api.login('locked@client.test', TEST_PASSWORD), 900);
+    // …and from everywhere: its ceiling reached by guesses from many more addresses.
+    const throttle = createThrottle(t.db, true);
+    for (let i = 10; i < THROTTLES.loginFailuresPerAccount.limit; i++)
+      await throttle.hitAll(loginFailures('locked@client.test', `10.6.0.${i}`));
+    expectThrottled(await api.login('locked@client.test', TEST_PASSWORD, { ip: '10.6.1.1' }), 900);
 
     await api.post('/api/password-reset/', { email: 'locked@client.test' }, { ip: '10.4.0.1' });
     const link = await newestLink(t, 'locked@client.test', 'password-reset');

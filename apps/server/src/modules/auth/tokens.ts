@@ -1,9 +1,10 @@
-import type { RequestClient } from '../../http/client';
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authTokens } from '../../db/schema/index';
-import { hashToken } from '../../http/auth';
+import { authTokens, users } from '../../db/schema/index';
+import { hashToken, type UserRow } from '../../http/auth';
+import type { RequestClient } from '../../http/client';
+import { record, staffSignIn } from '../activity/record';
 
 export type IssuedToken = { token: string; expiry: string; tokenId: number };
 
@@ -31,6 +32,30 @@ export const issueToken = async (
     .returning({ id: authTokens.id });
   if (!row) throw new Error('token not stored');
   return { token, expiry: expiresAt.toISOString(), tokenId: row.id };
+};
+
+/**
+ * A successful sign-in, however it was proved (password, Google, passkey): the account's last
+ * sign-in moves, a session is issued, and a staff member's sign-in goes into the history. Call
+ * inside the transaction that spent whatever proved it (a code, a challenge).
+ */
+export const openSession = async (
+  tx: Executor,
+  user: UserRow,
+  options: {
+    method: Parameters<typeof staffSignIn>[1];
+    ttlMs: number;
+    client: RequestClient;
+  },
+): Promise<{ issued: IssuedToken; user: UserRow }> => {
+  const [updated] = await tx
+    .update(users)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  const issued = await issueToken(tx, user.id, { ttlMs: options.ttlMs, client: options.client });
+  if (user.isSuperuser) await record(tx, staffSignIn(user.id, options.method));
+  return { issued, user: updated ?? user };
 };
 
 export const revokeToken = (db: Executor, tokenId: number) =>

@@ -16,6 +16,7 @@ import { EMAIL_TOKEN_MAX_AGE, emailTokenLink } from '../auth/email-tokens';
 import { record } from '../activity/record';
 import { invitationEmail } from './emails';
 import { emailBrand } from '../../mail/format';
+import { violatedUniqueConstraint } from '../../http/database-errors';
 
 const columns = {
   id: clientUsers.id,
@@ -39,14 +40,6 @@ const toClientUserDto = (row: LinkRow): ClientUser => ({
   client: row.clientId,
   user: { id: row.userId, email: row.email, first_name: row.firstName, last_name: row.lastName },
 });
-
-const constraintOf = (error: unknown): string | null => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: string; constraint?: string };
-    if (pg.code === '23505') return pg.constraint ?? null;
-  }
-  return null;
-};
 
 /** A user nobody has ever set a password for, who has not proved their address either. */
 const isPendingInvitation = (user: UserRow) => user.passwordHash === null && !user.emailVerified;
@@ -177,7 +170,7 @@ export const createClientUserService = (ctx: AppContext) => {
           if (!link) throw new Error('client user vanished');
           return link;
         } catch (error) {
-          const constraint = constraintOf(error);
+          const constraint = violatedUniqueConstraint(error);
           if (constraint === 'client_users_client_user_key')
             throw nonFieldError(CLIENT_MESSAGES.duplicateLink);
           // Two invitations of one new address at once: the loser links the winner's account.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { googleLoginRequestSchema, tokenResponseSchema } from '@portal/contract/auth';
 import { clientOf } from '../../http/client';
 import { nonFieldError } from '../../http/errors';
-import { createThrottle, loginAccountKey, THROTTLES } from '../../http/throttle';
+import { createThrottle, loginFailures } from '../../http/throttle';
 import { toUserDto } from '../users/serialize';
 import { fetchGoogleProfile, GOOGLE_MESSAGES, GoogleSignInError } from './google';
 import { signInWithGoogle } from './service';
@@ -38,8 +38,7 @@ export const socialRoutes = async (parent: FastifyInstance) => {
         client: clientOf(request),
         secretKey: config.secretKey,
         otp: request.body.otp,
-        onWrongCode: (account) =>
-          throttle.hit(loginAccountKey(account.email), THROTTLES.loginFailuresPerAccount),
+        onWrongCode: (account) => throttle.hitAll(loginFailures(account.email, request.ip)),
       });
       return { token: token.token, expiry: token.expiry, user: toUserDto(user, config.publicUrl) };
     },

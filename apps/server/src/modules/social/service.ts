@@ -5,9 +5,8 @@ import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import type { RequestClient } from '../../http/client';
 import { fieldError, nonFieldError } from '../../http/errors';
 import { secondFactorProblem } from '../two-factor/service';
-import { issueToken, type IssuedToken } from '../auth/tokens';
+import { openSession, type IssuedToken } from '../auth/tokens';
 import { GOOGLE_MESSAGES, type GoogleProfile } from './google';
-import { record, staffSignIn } from '../activity/record';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -96,15 +95,10 @@ export const signInWithGoogle = (
     const otpProblem = await secondFactorProblem(tx, options.secretKey, account, options.otp);
     if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await options.onWrongCode(account);
     if (otpProblem) throw fieldError('otp', otpProblem);
-    const [user] = await tx
-      .update(users)
-      .set({ lastLogin: sql`now()` })
-      .where(eq(users.id, account.id))
-      .returning();
-    const token = await issueToken(tx, account.id, {
+    const session = await openSession(tx, account, {
+      method: 'google',
       ttlMs: options.ttlMs,
       client: options.client,
     });
-    if (account.isSuperuser) await record(tx, staffSignIn(account.id, 'google'));
-    return { user: user ?? account, token };
+    return { user: session.user, token: session.issued };
   });

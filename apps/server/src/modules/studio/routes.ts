@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STUDIO_LOGO_MAX_BYTES, studioSchema, studioUpdateSchema } from '@portal/contract/studio';
 import { requireStaff } from '../../http/auth';
 import { ApiError, fieldError } from '../../http/errors';
+import { personalLimit } from '../../http/throttle';
 import { imageTooLarge, processImage } from '../../storage/images';
 import { randomKey } from '../../storage/keys';
 import { toStudioDto } from '../../studio/source';
@@ -81,6 +82,7 @@ export const studioRoutes = async (parent: FastifyInstance) => {
         response: { 200: studioSchema },
       },
       ...superusers,
+      preHandler: personalLimit(app.ctx.db, app.ctx.config.throttle, 'uploads'),
     },
     async (request) => {
       // PNG, because the PDF letterhead (pdfkit) takes PNG and JPEG only, and keeps transparency.

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { formatMomentWithZone } from '@portal/contract/time';
 import {
@@ -305,6 +305,33 @@ describe('recording results', () => {
 });
 
 describe('completing and signing off', () => {
+  it('limits a person to 60 uploads an hour: 429 with Retry-After, nothing stored', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const key = `uploads:user:${w.users.member.id}`;
+    // 59 earlier uploads this hour (counted, without storing 59 files).
+    await t.db.execute(
+      sql`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 59, now() + interval '1 hour')
+          ON CONFLICT (key) DO UPDATE SET count = 59, reset_at = excluded.reset_at`,
+    );
+    onTestFinished(async () => {
+      await t.db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    });
+    expect((await upload('member', id)).statusCode).toBe(201);
+    const refused = await upload('member', id);
+    expect(refused.statusCode).toBe(429);
+    const retry = Number(refused.headers['retry-after']);
+    expect(retry).toBeGreaterThan(3500);
+    expect(retry).toBeLessThanOrEqual(3600);
+    const stored = await t.db
+      .select()
+      .from(testRunAttachments)
+      .where(eq(testRunAttachments.resultId, id));
+    expect(stored).toHaveLength(1);
+    // Someone else's uploads are their own.
+    expect((await upload('staff', id)).statusCode).toBe(201);
+  });
+
   it('completes once (409 after), then refuses results and attachments with 409', async () => {
     const run = await start(w.milestones.acme.id, 'member');
     const res = await complete('member', run.id);

@@ -20,6 +20,7 @@ import { requireUser } from '../../http/auth';
 import { ApiError, fieldError, notFound, permissionDenied } from '../../http/errors';
 import { detailActionPath, registerResource } from '../../http/resource';
 import { scopeOf, visibleOr404 } from '../../http/scope';
+import { personalLimit } from '../../http/throttle';
 import { cleanFileName, sniffAttachment } from './files';
 import { createTestRunService } from './service';
 import { attachmentLinks } from './signed-links';
@@ -71,6 +72,7 @@ export const testRunRoutes = async (parent: FastifyInstance) => {
     studio: app.ctx.studio,
   });
   const tags = ['test-runs'];
+  const uploadLimit = personalLimit(app.ctx.db, config.throttle, 'uploads');
 
   registerResource(app, {
     name: 'test-runs',
@@ -175,6 +177,7 @@ export const testRunRoutes = async (parent: FastifyInstance) => {
       preValidation: async (request) => {
         requireUser(request);
       },
+      preHandler: uploadLimit,
     },
     async (request, reply) => {
       const scope = scopeOf(request);

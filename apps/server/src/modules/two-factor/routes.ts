@@ -9,6 +9,7 @@ import {
   twoFactorStatusSchema,
 } from '@portal/contract/two-factor';
 import { requireOwnSession, requireUser } from '../../http/auth';
+import { clientOf } from '../../http/client';
 import { createTwoFactorService } from './service';
 
 const tags = ['two-factor'];
@@ -55,7 +56,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
       },
       preValidation: requireOwnSession,
     },
-    async (request) => service.confirm(me(request), request.body.code),
+    async (request) => service.confirm(me(request), request.body.code, clientOf(request)),
   );
 
   app.post(
@@ -69,7 +70,7 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
       preValidation: requireOwnSession,
     },
     async (request, reply) => {
-      await service.disable(me(request), request.body);
+      await service.disable(me(request), request.body, clientOf(request));
       return reply.status(204).send();
     },
   );
@@ -85,6 +86,6 @@ export const twoFactorRoutes = async (parent: FastifyInstance) => {
       },
       preValidation: requireOwnSession,
     },
-    async (request) => service.regenerate(me(request), request.body.code),
+    async (request) => service.regenerate(me(request), request.body.code, clientOf(request)),
   );
 };

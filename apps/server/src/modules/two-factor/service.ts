@@ -11,7 +11,8 @@ import type { Executor } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../../http/auth';
 import { ApiError, fieldError } from '../../http/errors';
-import { createThrottle, loginAccountKey, THROTTLES } from '../../http/throttle';
+import { createThrottle, loginFailures } from '../../http/throttle';
+import type { RequestClient } from '../../http/client';
 import { verifyPassword } from '../auth/passwords';
 import { openSecret, sealSecret } from './secrets';
 import {
@@ -98,12 +99,16 @@ export const createTwoFactorService = (ctx: AppContext) => {
   const throttle = createThrottle(db, config.throttle);
 
   /** A wrong code counts like a wrong password: a stolen session cannot guess its way on. */
-  const guarded = async <T>(user: UserRow, attempt: () => Promise<T | null>): Promise<T> => {
-    const key = loginAccountKey(user.email);
-    await throttle.check(key, THROTTLES.loginFailuresPerAccount);
+  const guarded = async <T>(
+    user: UserRow,
+    client: RequestClient,
+    attempt: () => Promise<T | null>,
+  ): Promise<T> => {
+    const failures = loginFailures(user.email, client.ip);
+    await throttle.checkAll(failures);
     const result = await attempt();
     if (result !== null) return result;
-    await throttle.hit(key, THROTTLES.loginFailuresPerAccount);
+    await throttle.hitAll(failures);
     throw fieldError('code', TWO_FACTOR_MESSAGES.wrongCode);
   };
 
@@ -146,8 +151,8 @@ export const createTwoFactorService = (ctx: AppContext) => {
     },
 
     /** The first code proves the app has the secret: two-factor is on, with ten recovery codes. */
-    confirm: (user: UserRow, code: string): Promise<RecoveryCodesResponse> =>
-      guarded(user, () =>
+    confirm: (user: UserRow, code: string, client: RequestClient): Promise<RecoveryCodesResponse> =>
+      guarded(user, client, () =>
         db.transaction(async (tx) => {
           const [row] = await tx
             .select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt })
@@ -173,17 +178,21 @@ export const createTwoFactorService = (ctx: AppContext) => {
       ),
 
     /** Off again, with the password (where the account has one) and a code or a recovery code. */
-    disable: async (user: UserRow, body: TwoFactorDisableRequest): Promise<void> => {
+    disable: async (
+      user: UserRow,
+      body: TwoFactorDisableRequest,
+      client: RequestClient,
+    ): Promise<void> => {
       if (user.totpEnabledAt === null) throw badRequest(TWO_FACTOR_MESSAGES.notOn);
       if (user.passwordHash !== null) {
-        const key = loginAccountKey(user.email);
-        await throttle.check(key, THROTTLES.loginFailuresPerAccount);
+        const failures = loginFailures(user.email, client.ip);
+        await throttle.checkAll(failures);
         if (!(await verifyPassword(user.passwordHash, body.password ?? ''))) {
-          await throttle.hit(key, THROTTLES.loginFailuresPerAccount);
+          await throttle.hitAll(failures);
           throw fieldError('password', TWO_FACTOR_MESSAGES.wrongPassword);
         }
       }
-      await guarded(user, () =>
+      await guarded(user, client, () =>
         db.transaction(async (tx) => {
           if (!(await spendCode(tx, config.secretKey, user.id, body.code))) return null;
           await tx
@@ -202,9 +211,13 @@ export const createTwoFactorService = (ctx: AppContext) => {
     },
 
     /** Ten new recovery codes for a code from the app; the old ones stop working. */
-    regenerate: async (user: UserRow, code: string): Promise<RecoveryCodesResponse> => {
+    regenerate: async (
+      user: UserRow,
+      code: string,
+      client: RequestClient,
+    ): Promise<RecoveryCodesResponse> => {
       if (user.totpEnabledAt === null) throw badRequest(TWO_FACTOR_MESSAGES.notOn);
-      return guarded(user, () =>
+      return guarded(user, client, () =>
         db.transaction(async (tx) =>
           (await spendTotp(tx, config.secretKey, user.id, code))
             ? { recovery_codes: await replaceRecoveryCodes(tx, user.id) }

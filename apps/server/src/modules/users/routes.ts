@@ -15,6 +15,7 @@ import { clientOf } from '../../http/client';
 import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
 import { pageResponse, pageWindow } from '../../http/pagination';
 import { RawJson, sendAnswer } from '../../http/raw-json';
+import { personalLimit } from '../../http/throttle';
 import { randomKey } from '../../storage/keys';
 import { processProfileImage } from './images';
 import { toUserDto } from './serialize';
@@ -32,6 +33,7 @@ const refuse = (detail: string) => new ApiError(403, { detail });
 
 export const userRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const avatarLimit = personalLimit(app.ctx.db, app.ctx.config.throttle, 'uploads');
   const { config, db, storage } = app.ctx;
   const dto = (row: Parameters<typeof toUserDto>[0]) => toUserDto(row, config.publicUrl);
   const tags = ['users'];
@@ -87,6 +89,10 @@ export const userRoutes = async (parent: FastifyInstance) => {
         // Multipart requests have no parsed body (null); their fields are read in the handler.
         body: userUpdateRequestSchema.nullish(),
         response: { 200: userSchema },
+      },
+      // A new image is an upload (counted before it is read); a JSON edit is not.
+      preHandler: async (request) => {
+        if (request.isMultipart()) await avatarLimit(request);
       },
     },
     async (request) => {

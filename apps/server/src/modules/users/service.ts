@@ -6,6 +6,7 @@ import { impersonations, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { issueToken, type IssuedToken } from '../auth/tokens';
 import { record, userLabel } from '../activity/record';
+import { isUniqueViolation } from '../../http/database-errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -45,14 +46,6 @@ export type UserChanges = Partial<
 >;
 
 export class DuplicateEmailError extends Error {}
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pgError = e as Error & { code?: string; constraint?: string };
-    if (pgError.code === '23505' && pgError.constraint === constraint) return true;
-  }
-  return false;
-};
 
 /**
  * Applies the changes in one transaction and reports the image the row held before, so the

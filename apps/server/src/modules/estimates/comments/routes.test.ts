@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateItemComment } from '@portal/contract/estimates';
 import { estimateItemComments, users } from '../../../db/schema/index';
@@ -189,5 +189,29 @@ describe('estimate-item-comments: bad input is a 400 naming the field', () => {
     const res = await w.as('member').get(`${URL}?estimate_item=abc`);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['estimate_item']);
+  });
+});
+
+describe('estimate-item-comments: a person’s limit', () => {
+  it('allows 30 comments a minute, then 429 with Retry-After; others still comment', async () => {
+    await t.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'comments:%'`);
+    const member = w.as('member');
+    for (let i = 0; i < 30; i++)
+      expect((await member.post(URL, { item: w.items.acme.id, content: `n${i}` })).statusCode).toBe(
+        201,
+      );
+    const refused = await member.post(URL, { item: w.items.acme.id, content: 'one more' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(
+      await t.db
+        .select()
+        .from(estimateItemComments)
+        .where(eq(estimateItemComments.content, 'one more')),
+    ).toEqual([]);
+    expect(
+      (await w.as('staff').post(URL, { item: w.items.acme.id, content: 'ok' })).statusCode,
+    ).toBe(201);
+    await t.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'comments:%'`);
   });
 });

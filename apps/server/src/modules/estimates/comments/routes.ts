@@ -8,6 +8,7 @@ import {
 import { requireUser } from '../../../http/auth';
 import { registerResource } from '../../../http/resource';
 import { scopeOf } from '../../../http/scope';
+import { personalLimit } from '../../../http/throttle';
 import { createEstimateItemCommentService } from './service';
 
 /**
@@ -17,6 +18,8 @@ import { createEstimateItemCommentService } from './service';
 export const estimateItemCommentRoutes = async (parent: FastifyInstance) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const service = createEstimateItemCommentService(app.ctx.db);
+  // Each comment mails the estimate's followers: a person's comments are limited (issue 27).
+  const commentLimit = personalLimit(app.ctx.db, app.ctx.config.throttle, 'comments');
 
   registerResource(app, {
     name: 'estimate-item-comments',
@@ -28,7 +31,10 @@ export const estimateItemCommentRoutes = async (parent: FastifyInstance) => {
     },
     list: (request, query, page) => service.list(scopeOf(request), query, page),
     retrieve: (request, id) => service.retrieve(scopeOf(request), id),
-    create: (request, body) => service.create(scopeOf(request), requireUser(request), body),
+    create: async (request, body) => {
+      await commentLimit(request);
+      return service.create(scopeOf(request), requireUser(request), body);
+    },
     destroy: (request, id) => service.destroy(scopeOf(request), requireUser(request), id),
     restore: (request, id) => service.restore(scopeOf(request), requireUser(request), id),
   });

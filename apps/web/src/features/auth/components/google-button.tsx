@@ -28,8 +28,26 @@ const GoogleMark = () => (
   </svg>
 );
 
-/** Third-party sign-in (spec §2), shown only when the deployment configures Google. */
-export const GoogleButton = ({ label }: { label: string }) => {
+/** "— or —" between the form and the other ways to sign in. */
+export const OrSeparator = () => (
+  <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+    <span className="h-px flex-1 bg-slate-200" />
+    or
+    <span className="h-px flex-1 bg-slate-200" />
+  </div>
+);
+
+/**
+ * Third-party sign-in (spec §2), shown only when the deployment configures Google; with its own
+ * separator unless the page draws one for several ways.
+ */
+export const GoogleButton = ({
+  label,
+  separated = true,
+}: {
+  label: string;
+  separated?: boolean;
+}) => {
   const { data: config } = useConfig();
   const google = config?.google;
   if (!google) return null;
@@ -40,11 +58,7 @@ export const GoogleButton = ({ label }: { label: string }) => {
   };
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200" />
-        or
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
+      {separated && <OrSeparator />}
       <Button variant="secondary" className="w-full" onClick={start}>
         <GoogleMark />
         {label}

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { BoundField } from '../../../components/layout/bound-field';
 import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
+import { useConfig } from '../../../lib/config';
+import { passkeysAvailable } from '../../../lib/passkeys';
 import { usePortalName } from '../../../lib/studio';
 import { applyFormErrors, parseError, toastError } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -13,7 +15,8 @@ import { useGoogleLogin } from '../api/google-login';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { EmailField } from '../components/email-field';
-import { GoogleButton } from '../components/google-button';
+import { GoogleButton, OrSeparator } from '../components/google-button';
+import { PasskeyButton } from '../components/passkey-button';
 import { GOOGLE_STATE_KEY, readGoogleRedirect } from '../lib/google';
 import { useLoginForm } from '../lib/use-login-form';
 import { SecondFactorCard } from '../components/second-factor-form';
@@ -75,6 +78,8 @@ export const LoginRoute = () => {
   const login = useLogin();
   const startSession = useStartSession();
   const google = useGoogleRedirect();
+  const { data: config } = useConfig();
+  const withPasskeys = passkeysAvailable();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The account asked for its second factor: the step remembers what the first one sent.
   const secondStep = useSecondStep(login, startSession);
@@ -147,7 +152,11 @@ export const LoginRoute = () => {
           Login
         </Button>
       </form>
-      <GoogleButton label="Sign in with Google" />
+      {(withPasskeys || config?.google) && <OrSeparator />}
+      <div className="flex flex-col gap-3">
+        {withPasskeys && <PasskeyButton />}
+        <GoogleButton label="Sign in with Google" separated={false} />
+      </div>
       {unverifiedEmail !== null && (
         <Suspense>
           <EmailVerificationDialog

@@ -1,4 +1,5 @@
 import { Monitor } from 'lucide-react';
+import { LoadFailed } from '../../../components/layout/load-failed';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
@@ -17,12 +18,7 @@ export const SessionsSection = () => {
   const body = sessions.isPending ? (
     <Spinner label="Loading your sessions" />
   ) : sessions.isError ? (
-    <div className="flex items-center gap-3 text-sm text-slate-700">
-      Your sessions could not be loaded.
-      <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-        Try again
-      </Button>
-    </div>
+    <LoadFailed what="Your sessions" onRetry={() => void sessions.refetch()} />
   ) : (
     <>
       <ul

@@ -3,6 +3,7 @@ import { ShieldCheck, ShieldAlert } from 'lucide-react';
 import type { TotpSetupResponse } from '@portal/contract/two-factor';
 import { Button } from '../../../components/ui/button';
 import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
+import { LoadFailed } from '../../../components/layout/load-failed';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -302,14 +303,7 @@ export const TwoFactorSection = () => {
 
   if (status.isPending) return <Spinner label="Loading two-factor authentication" />;
   if (status.isError)
-    return (
-      <div className="flex items-center gap-3 text-sm text-slate-700">
-        Two-factor authentication could not be loaded.
-        <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="Two-factor authentication" onRetry={() => void status.refetch()} />;
   const { recovery_codes_left: left, required } = status.data;
 
   return (

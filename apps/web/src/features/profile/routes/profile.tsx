@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/auth';
 import { NotificationSettingsForm } from '../../notifications/components/notification-settings-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { PasskeysSection } from '../components/passkeys-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
@@ -56,6 +57,7 @@ export const ProfileRoute = () => {
             <TabsContent value="security">
               <div className="flex flex-col gap-8">
                 <TwoFactorSection />
+                <PasskeysSection />
                 <SessionsSection />
               </div>
             </TabsContent>
