@@ -57,7 +57,6 @@ const readBody = async (response: Response): Promise<unknown> => {
   return text;
 };
 
-/** The one way the web app talks to the API (spec §6–§7). */
 export const TWO_FACTOR_SET_UP_PATH = '/profile?tab=security';
 
 const needsTwoFactorSetUp = (status: number, data: unknown) =>
@@ -76,6 +75,7 @@ const sendToTwoFactorSetUp = () => {
     window.location.assign(TWO_FACTOR_SET_UP_PATH);
 };
 
+/** The one way the web app talks to the API (spec §6–§7). */
 export async function request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 export async function request<S extends z.ZodType>(
   path: string,
