@@ -66,6 +66,7 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', () => ctx.studio.stop());
   trackActingRequest(app);
   const knownPath = trackRoutes(app);

@@ -50,7 +50,10 @@ export const runPrimary = async (
   const stopAll = async (signal: 'SIGTERM' | 'SIGINT', code: number) => {
     if (stopping) return;
     stopping = true;
-    const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 15_000);
+    const force = setTimeout(
+      () => process.exit(1),
+      config.shutdownDrainMs + config.shutdownTimeoutMs + 15_000,
+    );
     force.unref();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     await Promise.all(

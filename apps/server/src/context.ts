@@ -20,5 +20,10 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     ctx: AppContext;
+    /**
+     * Set when the instance is stopping: readiness answers 503 while requests are still served,
+     * so the balancer's checks take it out before it stops listening (issue 28).
+     */
+    lifecycle: { draining: boolean };
   }
 }

@@ -138,6 +138,25 @@ describe('the server process', () => {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
 
+    it('starts without storage it cannot reach: ready, with storage reported down', async () => {
+      const portal = await startPortal({
+        port: 8863,
+        databaseUrl,
+        how: 'node',
+        env: { ...s3Env('portal-media'), S3_ENDPOINT: 'http://127.0.0.1:9' },
+      });
+      try {
+        const base = `http://127.0.0.1:8863`;
+        expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+        expect((await fetch(`${base}/api/health/storage`)).status).toBe(503);
+        expect(portal.output()).toContain('S3 storage: cannot reach bucket "portal-media"');
+        expect(portal.output()).toContain('starting without it');
+      } finally {
+        portal.signal('SIGTERM');
+        await portal.exited;
+      }
+    }, 60_000);
+
     it('refuses to start on a bucket that does not exist, saying so', async () => {
       const portal = await startPortal({
         port: 8861,

@@ -13,7 +13,7 @@ import { startScheduledJobs } from './jobs/scheduler';
 import { storageJobs } from './storage/removals';
 import { notificationJobs } from './modules/notifications/jobs';
 import { bootstrap } from './seed/index';
-import { createStorage, StorageConfigError } from './storage/storage';
+import { createStorage, StorageConfigError, StorageUnavailableError } from './storage/storage';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -93,7 +93,11 @@ const serve = async (config: Config) => {
       console.error(error.message);
       process.exit(2);
     }
-    throw error;
+    // An outage of storage: serve everything else, and files once it is back (issue 28).
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    console.error(
+      `${error.message}; starting without it: uploads and files answer 503 until it is back`,
+    );
   }
   const studio = createStudioSource(database.db, config, {
     onError: (error) => console.error('studio: listening for changes failed', error),
@@ -121,6 +125,14 @@ const serve = async (config: Config) => {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // A rolling restart (SIGTERM): keep serving while readiness answers 503, until the
+    // balancer's checks have taken this instance out; only then stop listening. Ctrl-C does
+    // not wait.
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      app.lifecycle.draining = true;
+      app.log.info(`${signal}: draining for ${config.shutdownDrainMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info(`${signal}: shutting down`);
     // Stop accepting, let requests in flight finish; past the timeout, cut what is left.
     const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);

@@ -44,6 +44,33 @@ const login = async () => {
   return String(res.json().token);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * As deploy.md runs an instance: behind the proxy, with a drain longer than the two failed
+ * checks a second apart that take a stopping instance out of HAProxy's rotation.
+ */
+const portalEnv = () => ({
+  TRUST_PROXY: '1',
+  SMTP_URL: catcher.url,
+  PUBLIC_URL: PROXY,
+  SHUTDOWN_DRAIN_SECONDS: '4',
+});
+
+/** Until HAProxy sends requests to both instances again. */
+const untilBothServe = async () => {
+  for (let i = 0; i < 150; i++) {
+    const seen = new Set<string | null>();
+    for (let j = 0; j < 4; j++)
+      seen.add(
+        await call('GET', '/api/health/ready').then(
+          (r) => (r.status === 200 ? r.servedBy : null),
+          () => null,
+        ),
+      );
+    if (seen.has('portal1') && seen.has('portal2')) return;
+    await sleep(200);
+  }
+  throw new Error('HAProxy never saw both portals ready');
+};
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase({ empty: true });
@@ -55,7 +82,7 @@ beforeAll(async () => {
         port,
         databaseUrl,
         how: 'serve',
-        env: { TRUST_PROXY: '1', SMTP_URL: catcher.url, PUBLIC_URL: PROXY },
+        env: portalEnv(),
       }),
     ),
   );
@@ -75,19 +102,7 @@ beforeAll(async () => {
     },
   );
   // Up once HAProxy's health checks have passed for both instances.
-  for (let i = 0; i < 100; i++) {
-    const seen = new Set<string | null>();
-    for (let j = 0; j < 4; j++)
-      seen.add(
-        await call('GET', '/api/health/ready').then(
-          (r) => (r.status === 200 ? r.servedBy : null),
-          () => null,
-        ),
-      );
-    if (seen.has('portal1') && seen.has('portal2')) return;
-    await sleep(200);
-  }
-  throw new Error('HAProxy never saw both portals ready');
+  await untilBothServe();
 }, 110_000);
 
 afterAll(async () => {
@@ -198,4 +213,70 @@ describe('two instances behind HAProxy', () => {
     for (const text of await Promise.all(heard))
       expect(text).toMatch(/event: notification\ndata: .*New lead from the website: Ada Lovelace/);
   }, 30_000);
+
+  // Last: it restarts both instances.
+  it('loses no request while both instances restart one after the other under load', async () => {
+    const token = await login();
+    const answers = new Map<number, number>();
+    const failures: string[] = [];
+    let created = 0;
+    let running = true;
+    // Steady mixed load: writes (a client each) and reads, six at a time.
+    const client = async (n: number) => {
+      for (let i = 0; running; i++) {
+        const write = i % 3 === 0;
+        const res = await (
+          write
+            ? call('POST', '/api/clients/', { name: `Rolling ${n}-${i}` }, token)
+            : call('GET', '/api/clients/?page_size=5', undefined, token)
+        ).catch((error: unknown) => ({ status: 0, error: String(error) }));
+        answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+        if (write && res.status === 201) created++;
+        if (res.status !== (write ? 201 : 200))
+          failures.push(
+            `${write ? 'POST' : 'GET'} → ${res.status} ${'error' in res ? res.error : ''}`,
+          );
+      }
+    };
+    const load = Promise.all(Array.from({ length: 6 }, (_, n) => client(n)));
+
+    for (const index of [0, 1]) {
+      await sleep(1_000);
+      const stopping = portals[index]!;
+      const status = (path: string) =>
+        fetch(`${stopping.url}${path}`).then(
+          (res) => res.status,
+          () => 0,
+        );
+      stopping.signal('SIGTERM');
+      // It drains first: still serving, no longer ready…
+      await expect.poll(() => status('/api/health/ready'), { timeout: 10_000 }).toBe(503);
+      expect(await status('/api/health/live')).toBe(200);
+      // …then stops listening (its port free for the next one), then exits.
+      await expect.poll(() => status('/api/health/live'), { timeout: 30_000 }).toBe(0);
+      await stopping.exited;
+      portals[index] = await startPortal({
+        port: 8851 + index,
+        databaseUrl,
+        how: 'serve',
+        env: portalEnv(),
+      });
+      await untilBothServe();
+    }
+    await sleep(1_000);
+    running = false;
+    await load;
+
+    expect(failures).toEqual([]);
+    const total = [...answers.values()].reduce((sum, n) => sum + n, 0);
+    expect(total).toBeGreaterThan(300);
+    // Every write answered 201 is there, once.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM clients WHERE name LIKE 'Rolling %'",
+    );
+    await db.end();
+    expect(rows[0]?.count).toBe(created);
+  }, 300_000);
 });

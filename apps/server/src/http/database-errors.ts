@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
+import { StorageUnavailableError } from '../storage/types';
 import { ApiError, errorChain, errorHandler, loggableError } from './errors';
 
 /** How the database failed a request, when that is not the request's own fault. */
@@ -70,8 +71,20 @@ export const serviceUnavailable = (trouble: DatabaseTrouble) =>
     { 'retry-after': String(RETRY_AFTER_SECONDS) },
   );
 
+/** How often, at most, an outage of file storage is logged: not once per request. */
+const STORAGE_LOG_EVERY_MS = 30_000;
+
+export const storageUnavailable = () =>
+  new ApiError(
+    503,
+    { detail: 'File storage is temporarily unavailable, try again later.' },
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );
+
 /**
- * The app's error handler: a database that is unreachable or too slow answers 503 with
+ * The app's error handler. File storage that cannot be reached answers 503 with `Retry-After`,
+ * logged as storage at most every 30 s — only the requests that need a file fail (issue 28). A
+ * database that is unreachable or too slow answers 503 with
  * `Retry-After` and DRF's `detail`, logged once per outage (not once per request) — the outage
  * ends when the pool opens a connection again; a timeout is one warning each. Everything else
  * goes to the DRF-shaped `errorHandler`.
@@ -86,7 +99,17 @@ export const databaseAwareErrorHandler = (pool: Pool, log: FastifyBaseLogger) =>
     down = false;
     log.warn('database reachable again');
   });
+  let storageLoggedAt = Number.NEGATIVE_INFINITY;
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // First: an S3 network error carries the same socket codes as a database one.
+    if (error instanceof StorageUnavailableError) {
+      if (performance.now() - storageLoggedAt >= STORAGE_LOG_EVERY_MS) {
+        storageLoggedAt = performance.now();
+        request.log.error({ reason: error.message }, 'file storage unreachable: answering 503');
+      }
+      const answer = storageUnavailable();
+      return reply.status(answer.statusCode).headers(answer.headers).send(answer.body);
+    }
     const trouble = classifyDatabaseError(error);
     if (trouble === null) return errorHandler(error, request, reply);
     const { code, message } = loggableError(error);

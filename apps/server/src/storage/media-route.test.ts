@@ -57,8 +57,9 @@ describe('GET /media/{key} from S3', () => {
     }
   });
 
-  it('is ready with the bucket reachable', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(res.json()).toMatchObject({ checks: { storage: true } });
+  it('reports the bucket reachable on the storage probe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/storage' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', checks: { storage: true } });
   });
 });

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertValidKey } from './keys';
-import { StorageConfigError, type Storage } from './types';
+import { StorageConfigError, StorageUnavailableError, type Storage } from './types';
 
 export type S3Options = {
   bucket: string;
@@ -40,16 +40,38 @@ export const createS3Storage = (options: S3Options): Storage => {
     return `${options.prefix}${key}`;
   };
   const where = `bucket "${Bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+  /**
+   * An S3 call whose failure is the service's, not the request's (unreachable, or its own 5xx),
+   * becomes StorageUnavailableError: named as storage in the log, 503 to the caller.
+   */
+  const reach = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === undefined || status >= 500)
+        throw new StorageUnavailableError(
+          `S3 storage: ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      throw error;
+    }
+  };
 
   return {
     put: async (key, body, contentType) => {
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
-      );
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: objectKey(key),
+        Body: body,
+        ContentType: contentType,
+      });
+      await reach(() => client.send(command));
     },
     get: async (key) => {
+      const command = new GetObjectCommand({ Bucket, Key: objectKey(key) });
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const object = await reach(() => client.send(command));
         if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a body');
         return {
           body: object.Body,
@@ -63,7 +85,8 @@ export const createS3Storage = (options: S3Options): Storage => {
     },
     remove: async (key) => {
       // S3 answers a delete of a missing key with success too.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      const command = new DeleteObjectCommand({ Bucket, Key: objectKey(key) });
+      await reach(() => client.send(command));
     },
     check: async () => {
       try {
@@ -75,8 +98,10 @@ export const createS3Storage = (options: S3Options): Storage => {
           throw new StorageConfigError(
             `S3 storage: the credentials were refused for ${where} (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY).`,
           );
-        throw new StorageConfigError(
+        // Unreachable is an outage, not a configuration to fix: the portal starts without it.
+        throw new StorageUnavailableError(
           `S3 storage: cannot reach ${where}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
         );
       }
     },

@@ -6,7 +6,7 @@ import { startS3Server } from '../test/s3-server';
 import { createDiskStorage } from './disk';
 import { createS3Storage, type S3Options } from './s3';
 import { storageContract } from './storage-contract';
-import { StorageConfigError } from './types';
+import { StorageConfigError, StorageUnavailableError } from './types';
 
 let root: string;
 let s3Server: Awaited<ReturnType<typeof startS3Server>>;
@@ -51,7 +51,13 @@ describe('S3 check', () => {
     ).rejects.toThrow(/credentials were refused for bucket "portal-media".*S3_ACCESS_KEY_ID/);
   });
 
-  it('says when the server cannot be reached', async () => {
+  it('says when the server cannot be reached: an outage, not a configuration error', async () => {
+    const storage = s3({ endpoint: 'http://127.0.0.1:9' });
+    await expect(storage.check()).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(
+      storage.put('users/a.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.get('users/a.webp')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(s3({ endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(
       /S3 storage: cannot reach bucket "portal-media" at http:\/\/127\.0\.0\.1:9/,
     );

@@ -4,7 +4,7 @@ import { createS3Storage } from './s3';
 import type { Storage } from './types';
 
 export type { Storage, StoredFile } from './types';
-export { StorageConfigError } from './types';
+export { StorageConfigError, StorageUnavailableError } from './types';
 
 /** The configured driver. The interface lives in types.ts, so drivers never import this file. */
 export const createStorage = (config: Pick<Config, 'storage' | 'mediaDir'>): Storage => {

@@ -15,9 +15,18 @@ export type Storage = {
   get: (key: string) => Promise<StoredFile | null>;
   /** Deletes the file; a key that is already gone is not an error. */
   remove: (key: string) => Promise<void>;
-  /** Throws a StorageConfigError when the storage cannot be used (start-up and readiness). */
+  /**
+   * Throws a StorageConfigError when the storage cannot be used as configured, a
+   * StorageUnavailableError when it cannot be reached (start-up and the storage probe).
+   */
   check: () => Promise<void>;
 };
 
 /** Storage that cannot work as configured (missing bucket, refused credentials…). */
 export class StorageConfigError extends Error {}
+
+/**
+ * Storage that cannot be reached or answered with its own failure (a network error, a 5xx): the
+ * request that needed a file answers 503 with Retry-After, and everything else goes on (issue 28).
+ */
+export class StorageUnavailableError extends Error {}

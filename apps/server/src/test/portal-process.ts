@@ -43,6 +43,8 @@ export const startPortal = async (options: {
     ADMIN_PASSWORD: 'admin-password-1',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
+    // Stops at once unless a test is about the drain (the rolling restart).
+    SHUTDOWN_DRAIN_SECONDS: '0',
     // API only: these tests need no web build.
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,

@@ -19,14 +19,13 @@ describe('health', () => {
     for (const url of ['/api/health/ready', '/api/health/ready/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.json()).toEqual({
-        status: 'ok',
-        checks: { database: true, migrations: true, storage: true },
-      });
+      expect(res.json()).toEqual({ status: 'ok', checks: { database: true, migrations: true } });
     }
+    const storage = await t.app.inject({ method: 'GET', url: '/api/health/storage' });
+    expect(storage.json()).toEqual({ status: 'ok', checks: { storage: true } });
   });
 
-  it('is not ready, and says why, when storage cannot be reached', async () => {
+  it('stays ready without storage, which its own probe reports, and answers files with 503', async () => {
     const broken = await buildApp({
       ...t.ctx,
       storage: createS3Storage({
@@ -38,15 +37,34 @@ describe('health', () => {
         prefix: '',
       }),
     });
-    const res = await broken.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'unavailable',
-      checks: { database: true, migrations: true, storage: false },
+    const ready = await broken.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    const storage = await broken.inject({ method: 'GET', url: '/api/health/storage' });
+    expect(storage.statusCode).toBe(503);
+    expect(storage.json()).toEqual({ status: 'unavailable', checks: { storage: false } });
+    // A file needs storage: 503 with Retry-After, named as storage…
+    const file = await broken.inject({ method: 'GET', url: '/media/users/abc.webp' });
+    expect(file.statusCode).toBe(503);
+    expect(file.headers['retry-after']).toBe('5');
+    expect(file.json()).toEqual({
+      detail: 'File storage is temporarily unavailable, try again later.',
     });
-    // Liveness does not depend on anything else: restarting the process would not help.
+    // …and what does not need it is served as ever.
     expect((await broken.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    expect((await broken.inject({ method: 'GET', url: '/api/studio/' })).statusCode).toBe(200);
     await broken.close();
+  });
+
+  it('answers readiness 503 "draining" while the instance stops, and serves meanwhile', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'draining' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/studio/' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
   });
 
   it('is not ready while a migration of the install is not applied', async () => {

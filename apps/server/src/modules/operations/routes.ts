@@ -53,17 +53,19 @@ export const operationsRoutes = async (
   for (const suffix of ['', '/']) {
     app.get(`/api/health/live${suffix}`, probe, async (): Promise<Health> => ({ status: 'ok' }));
     app.get(`/api/health/ready${suffix}`, probe, async (_request, reply) => {
+      if (app.lifecycle.draining)
+        return reply.code(503).send({ status: 'draining' } satisfies Health);
       const database = await passes(() => db.execute(sql`select 1`));
-      const [migrations, stored] = await Promise.all([
-        database ? passes(() => migrationsApplied(db)) : false,
-        passes(() => storage.check()),
-      ]);
-      const ok = database && migrations && stored;
-      const body: Health = {
-        status: ok ? 'ok' : 'unavailable',
-        checks: { database, migrations, storage: stored },
-      };
+      const migrations = database && (await passes(() => migrationsApplied(db)));
+      const ok = database && migrations;
+      const body: Health = { status: ok ? 'ok' : 'unavailable', checks: { database, migrations } };
       return reply.code(ok ? 200 : 503).send(body);
+    });
+    // Not part of readiness: without storage the instance still serves everything but files.
+    app.get(`/api/health/storage${suffix}`, probe, async (_request, reply) => {
+      const stored = await passes(() => storage.check());
+      const body: Health = { status: stored ? 'ok' : 'unavailable', checks: { storage: stored } };
+      return reply.code(stored ? 200 : 503).send(body);
     });
   }
 
