@@ -5,7 +5,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { authTokens, users } from '../db/schema/index';
-import { ApiError, INVALID_TOKEN, notAuthenticated, permissionDenied } from './errors';
+import {
+  ApiError,
+  INVALID_TOKEN,
+  loggableError,
+  notAuthenticated,
+  permissionDenied,
+} from './errors';
 import { createTokenCache, type CachedToken } from './token-cache';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,7 +70,12 @@ export const registerAuthentication = (
     .prepare('auth_token_lookup');
   const cache = options.cache
     ? createTokenCache(db, {
-        onError: (error) => app.log.warn({ err: error }, 'token cache connection'),
+        // Once per outage, in one line: tokens are still checked, in the database.
+        onError: (error) =>
+          app.log.warn(
+            { reason: loggableError(error).message },
+            'token cache: no listening connection; checking tokens in the database until it is back',
+          ),
       })
     : null;
   if (cache) app.addHook('onClose', () => cache.stop());

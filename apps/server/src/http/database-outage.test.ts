@@ -35,7 +35,12 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'portal-outage-'));
   port = await freePort();
   const url = await startServer();
-  const config = testConfig(url, dir, { THROTTLE: 'false', DATABASE_POOL_TIMEOUT_MS: '2000' });
+  const config = testConfig(url, dir, {
+    THROTTLE: 'false',
+    DATABASE_POOL_TIMEOUT_MS: '2000',
+    // As in production: the token cache's listening connection goes away with the database too.
+    TOKEN_CACHE: 'true',
+  });
   database = connectDatabase(url, {
     max: 5,
     timeouts: config.databaseTimeouts,
@@ -150,6 +155,11 @@ describe('PostgreSQL restarted while requests are in flight', () => {
     const outageLines = logLines.filter((line) => /database (un)?reachable/.test(line)).join('');
     expect(log.match(/database unreachable/g), outageLines).toHaveLength(1);
     expect(log.match(/database reachable again/g), outageLines).toHaveLength(1);
+    // The token cache's lost connection: one line, without a stack, not one per request.
+    expect((log.match(/token cache: no listening connection/g) ?? []).length).toBeLessThanOrEqual(
+      1,
+    );
+    expect(log).not.toMatch(/"stack"/);
     expect(log).not.toMatch(/lead-\d+@example\.test/);
     expect(log).not.toContain('params:');
     expect(log).not.toContain(staffToken);

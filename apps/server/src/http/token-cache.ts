@@ -65,7 +65,7 @@ export const createTokenCache = (db: Database, options: { onError?: (error: unkn
       await held.query('SELECT 1');
       return listener.client === held;
     } catch (error) {
-      options.onError?.(error);
+      listener.report(error);
       listener.drop(held);
       return false;
     }
