@@ -17,6 +17,7 @@ import { registerAuthentication } from './http/auth';
 import { databaseAwareErrorHandler } from './http/database-errors';
 import { notFoundHandler, routerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import { withRedactedRequests } from './http/log-redaction';
 import { trackRoutes } from './http/methods';
 import { rejectNullCharacters } from './http/null-characters';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -34,7 +35,8 @@ export type BuildAppOptions = { logger?: FastifyServerOptions['logger']; serveWe
 /** The whole HTTP application, without listening: main.ts listens, tests use `inject`. */
 export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) => {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Signed links and tokens in a URL are secrets: the request log writes them `[redacted]`.
+    logger: withRedactedRequests(options.logger ?? false),
     // The proxy's id when there is a trusted proxy in front, so its log and ours line up;
     // without one a client could pick ids that collide with other requests in the log.
     genReqId: (req) => {

@@ -12,6 +12,7 @@ export const FIELD_MESSAGES = {
   notAString: 'Not a valid string.',
   notAnInteger: 'A valid integer is required.',
   notABoolean: 'Must be a valid boolean.',
+  givenTwice: 'Give this field once: it was sent more than once.',
   invalidUrl: 'Enter a valid URL.',
   invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   notADictionary: 'Invalid data. Expected a dictionary.',

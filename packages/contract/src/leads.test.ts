@@ -82,6 +82,10 @@ describe('the leads pipeline rules', () => {
     expect(read('1').data).toEqual({ dry_run: true });
     expect(read(false).data).toEqual({ dry_run: false });
     expect(read('maybe').error?.issues[0]?.message).toBe('Must be a valid boolean.');
+    expect(read(['true', 'false']).error?.issues[0]?.message).toBe(
+      'Give this field once: it was sent more than once.',
+    );
+    expect(read(['true']).success).toBe(false);
     expect(leadImportOptionsSchema.parse({})).toEqual({});
   });
 });

@@ -281,7 +281,11 @@ export const leadDuplicateSchema = z.object({
 export type LeadDuplicate = z.infer<typeof leadDuplicateSchema>;
 export const leadDuplicateListSchema = z.array(leadDuplicateSchema);
 
-/** `dry_run` as a form or query value: `true`/`false` (and the usual spellings of them). */
+/**
+ * `dry_run` as a form or query value: `true`/`false` (and the usual spellings of them). Given
+ * more than once it arrives as an array and is refused: which value was meant is a guess, and
+ * guessing wrong writes what was meant as a dry run.
+ */
 const formBooleanField = () =>
   z.preprocess(
     (value) => {
@@ -291,10 +295,15 @@ const formBooleanField = () =>
       if (['false', '0', 'no', 'off', ''].includes(v)) return false;
       return value;
     },
-    z.boolean({ error: M.notABoolean }),
+    z.boolean({
+      error: (issue) => (Array.isArray(issue.input) ? M.givenTwice : M.notABoolean),
+    }),
   );
 
-/** `POST /api/leads/import/`: the multipart fields besides `file` (also read from the query). */
+/**
+ * `POST /api/leads/import/`: the multipart fields besides `file`, also read from the query; a
+ * field the query and the form both give, or either gives twice, is an array here.
+ */
 export const leadImportOptionsSchema = z.object({
   dry_run: formBooleanField().optional(),
 });
@@ -316,6 +325,14 @@ export const leadImportDuplicateSchema = z.object({
 });
 export type LeadImportDuplicate = z.infer<typeof leadImportDuplicateSchema>;
 
+/** A row that repeats an earlier row of the same file: skipped, the earlier one stands. */
+export const leadImportFileDuplicateSchema = z.object({
+  row: z.number().int(),
+  same_as_row: z.number().int(),
+  reason: z.enum(LEAD_DUPLICATE_REASONS),
+});
+export type LeadImportFileDuplicate = z.infer<typeof leadImportFileDuplicateSchema>;
+
 /** One row as the import will write it: what the dry run's preview table shows. */
 export const leadImportPreviewRowSchema = z.object({
   row: z.number().int(),
@@ -331,14 +348,15 @@ export const LEAD_IMPORT_PREVIEW_ROWS = 50;
 
 /**
  * The answer of an import or its dry run: `rows` read, `created` (0 on a dry run or when any row
- * has an error: all or nothing), the rows skipped as duplicates, every bad row, the columns as
- * they were understood and the first rows as they would be written.
+ * has an error: all or nothing), the rows skipped as duplicates of a lead or of an earlier row,
+ * every bad row, the columns as they were understood and the first rows as they would be written.
  */
 export const leadImportResultSchema = z.object({
   dry_run: z.boolean(),
   rows: z.number().int(),
   created: z.number().int(),
   duplicates: z.array(leadImportDuplicateSchema),
+  duplicates_in_file: z.array(leadImportFileDuplicateSchema),
   errors: z.array(leadImportErrorSchema),
   /** Each header of the file and the field it fills (`metadata.<name>` for unknown ones). */
   columns: z.array(z.object({ header: z.string(), field: z.string() })),

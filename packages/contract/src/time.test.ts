@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatMoment, formatMomentWithZone, formatRecent } from './time';
+import {
+  canonicalTimeZone,
+  formatMoment,
+  formatMomentWithZone,
+  formatRecent,
+  parseMoment,
+} from './time';
 import { timeZoneSchema } from './users';
 
 // 13:49 UTC on November 27, 2026: 2:49 PM in Paris, 8:49 AM in New York, the 28th in Tokyo
@@ -78,5 +84,43 @@ describe('formatRecent', () => {
     const old = ago(8 * 24 * HOUR); // November 19, 13:49 UTC
     expect(formatRecent(old, 'UTC', now)).toBe('November 19, 2026');
     expect(formatRecent(old, 'Pacific/Kiritimati', now)).toBe('November 20, 2026');
+  });
+});
+
+describe('parseMoment', () => {
+  const read = (text: string) => parseMoment(text)?.toISOString() ?? null;
+
+  it('reads ISO 8601 dates and times, a time without a zone as UTC', () => {
+    expect(read('2024-02-29')).toBe('2024-02-29T00:00:00.000Z');
+    expect(read(' 2024-01-02T03:04:05.678Z ')).toBe('2024-01-02T03:04:05.678Z');
+    expect(read('2024-05-01 09:30')).toBe('2024-05-01T09:30:00.000Z');
+    expect(read('2024-05-01T09:30:00+0200')).toBe('2024-05-01T07:30:00.000Z');
+    expect(read('2024-05-01T09:30:00-05:30')).toBe('2024-05-01T15:00:00.000Z');
+    expect(read('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:00:00.000Z');
+    expect(read('9999-12-31T23:59:59.999Z')).toBe('9999-12-31T23:59:59.999Z');
+    expect(parseMoment('2024-05-01')).toBeInstanceOf(Date);
+    expect(parseMoment('2024-05-01')?.constructor).toBe(Date);
+  });
+
+  it('refuses days no calendar has instead of rolling them over', () => {
+    for (const text of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31'])
+      expect(read(text), text).toBeNull();
+    for (const text of ['2026-01-01T25:00', '2026-01-01T10:60', '2026-01-01T10:00:61Z'])
+      expect(read(text), text).toBeNull();
+    expect(read('2024-05-01T09:30:00+02:60')).toBeNull();
+  });
+
+  it('refuses moments outside the years 0001 to 9999 in UTC', () => {
+    expect(read('0000-01-01')).toBeNull();
+    expect(read('0000-12-31T23:59:59Z')).toBeNull();
+    expect(read('0001-01-01T00:30:00+01:00')).toBeNull();
+    expect(read('9999-12-31T23:30:00-01:00')).toBeNull();
+  });
+
+  it('refuses what is not an ISO calendar date', () => {
+    for (const text of ['', 'yesterday', '2024', '2024-05', '2024-W01-1', '2024-123', '20240501'])
+      expect(read(text), text).toBeNull();
+    for (const text of ['01/05/2024', '2024-05-01T09:30:00.Z', '+002024-05-01', '2024-5-1'])
+      expect(read(text), text).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { format, formatDistanceStrict } from 'date-fns';
+import { format, formatDistanceStrict, isValid, parseISO } from 'date-fns';
 
 /**
  * One clock (issue 25): every moment the portal shows — in the app, in an email, in a PDF — is
@@ -42,6 +42,33 @@ export const canonicalTimeZone = (value: string): string | null => {
 /** The zone this runtime is set to: the browser's, for a person's first sign-in. */
 export const runtimeTimeZone = (): string =>
   canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? UTC;
+
+/**
+ * ISO 8601 as people and the CSV export write it: a date, or a date and a time (`T` or a space),
+ * seconds and their fraction optional, a zone (`Z`, `+02:00`, `+0200`) optional. Week dates,
+ * ordinal dates and the like, which `parseISO` also reads, are nobody's spreadsheet format.
+ */
+const ISO_MOMENT = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/;
+
+// The moments the API writes as `YYYY-MM-DDTHH:mm:ss.sssZ`, which is also all PostgreSQL reads
+// back from that text: it knows no year 0, and a year past 9999 is `+010000-…`.
+const FIRST_MOMENT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_MOMENT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The moment an ISO 8601 text names (see ISO_MOMENT), a time without a zone read as UTC; null
+ * for a day no calendar has (`2026-02-30`, month 13 — `new Date` rolls those into the next
+ * month) and for a moment outside the years 0001–9999 in UTC.
+ */
+export const parseMoment = (text: string): Date | null => {
+  const value = text.trim();
+  if (!ISO_MOMENT.test(value)) return null;
+  const moment = parseISO(value, { in: tz(UTC) });
+  if (!isValid(moment)) return null;
+  const time = moment.getTime();
+  // A plain Date: a TZDate's own toISOString writes `+00:00` where the database expects `Z`.
+  return time >= FIRST_MOMENT && time <= LAST_MOMENT ? new Date(time) : null;
+};
 
 const toDate = (value: string | Date): Date =>
   typeof value === 'string' ? new Date(value) : value;

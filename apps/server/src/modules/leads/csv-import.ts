@@ -7,13 +7,15 @@ import {
   leadCreateRequestSchema,
   type LeadImportDuplicate,
   type LeadImportError,
+  type LeadImportFileDuplicate,
   type LeadImportResult,
 } from '@portal/contract/leads';
+import { parseMoment } from '@portal/contract/time';
 import type { Database } from '../../db/client';
 import { leads } from '../../db/schema/index';
 import { fieldError } from '../../http/errors';
 import { fieldOfHeader, unescapeFormula, type ImportField } from './csv-cells';
-import { indexDuplicates } from './duplicates';
+import { indexDuplicates, indexFileRows } from './duplicates';
 import { changesOf } from './service';
 import { record } from '../activity/record';
 import { leadTarget } from './service';
@@ -27,10 +29,10 @@ const importRowSchema = leadCreateRequestSchema.extend({
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return undefined;
-      const date = new Date(value.trim());
-      // ISO 8601 (what the export writes) or a date alone; a time without a zone is read as UTC.
-      const iso = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/;
-      if (!iso.test(value.trim()) || Number.isNaN(date.getTime())) {
+      // ISO 8601 (what the export writes) or a date alone. An impossible day or one PostgreSQL
+      // cannot store is this row's error: not rolled into the next month, not a 500 at insert.
+      const date = parseMoment(value);
+      if (date === null) {
         ctx.addIssue({ code: 'custom', message: P.importBadDate });
         return z.NEVER;
       }
@@ -190,8 +192,8 @@ const rowInput = (
 const INSERT_BATCH = 1_000;
 
 /**
- * `POST /api/leads/import/`: all or nothing. A row that repeats an existing lead (same email or
- * phone) is skipped and reported; any bad row means nothing is written and every bad row is
+ * `POST /api/leads/import/`: all or nothing. A row that repeats an existing lead or an earlier
+ * row of the file (same email or phone) is skipped and reported; any bad row means nothing is written and every bad row is
  * reported; otherwise every other row is created in one transaction. A dry run stops before
  * writing and answers what the import would do.
  */
@@ -207,10 +209,16 @@ export const importLeads = async (
       read.valid.map(({ data }) => ({ email: data.email, phone: data.phone ?? '' })),
     );
     const duplicates: LeadImportDuplicate[] = [];
+    const duplicatesInFile: LeadImportFileDuplicate[] = [];
+    const fileRows = indexFileRows();
     const fresh: typeof read.valid = [];
     for (const entry of read.valid) {
       const match = duplicatesIndex.match(entry.data.email, entry.data.phone ?? '');
+      const earlier = match
+        ? null
+        : fileRows.repeats(entry.row, entry.data.email, entry.data.phone ?? '');
       if (match) duplicates.push({ row: entry.row, ...match });
+      else if (earlier) duplicatesInFile.push({ row: entry.row, ...earlier });
       else fresh.push(entry);
     }
     const write = !dryRun && read.errors.length === 0;
@@ -240,13 +248,18 @@ export const importLeads = async (
       await record(tx, {
         verb: 'imported',
         target: leadTarget(first),
-        data: { created: created.length, duplicates: duplicates.length },
+        data: {
+          created: created.length,
+          duplicates: duplicates.length,
+          duplicates_in_file: duplicatesInFile.length,
+        },
       });
     return {
       dry_run: dryRun,
       rows: read.rows,
       created: write ? fresh.length : 0,
       duplicates,
+      duplicates_in_file: duplicatesInFile,
       errors: read.errors,
       columns: read.columns.map(({ header, field }) => ({
         header,

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '@portal/contract/fields';
 import {
   LEAD_EXPORT_COLUMNS,
   LEAD_IMPORT_MAX_BYTES,
@@ -198,6 +199,7 @@ describe('POST /api/leads/import/', () => {
       rows: 2,
       created: 0,
       duplicates: [],
+      duplicates_in_file: [],
       errors: [],
       columns: [
         { header: 'First Name', field: 'first_name' },
@@ -312,6 +314,100 @@ describe('POST /api/leads/import/', () => {
     expect(await leadCount()).toBe(2);
   });
 
+  it('refuses an impossible date on its row instead of failing or moving it to another day', async () => {
+    const dates = [
+      '0000-01-01',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31T10:00:00Z',
+      '2026-01-01T25:00:00Z',
+      '2026-01-01T10:60:00Z',
+      // Past PostgreSQL's reach once in UTC: year 0, year 10000.
+      '0001-01-01T00:30:00+01:00',
+      '9999-12-31T23:30:00-01:00',
+    ];
+    const file = [
+      'first_name,last_name,email,created_at',
+      ...dates.map((date, i) => `Bad,Date,bad${i}@example.test,${date}`),
+    ].join('\n');
+    const res = await importCsv(file, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual(
+      dates.map((_, i) => ({ row: i + 2, field: 'created_at', message: P.importBadDate })),
+    );
+    // Each alone, as a real import: the row is refused, not written nor a 500.
+    for (const date of dates) {
+      const one = await importCsv(
+        `first_name,last_name,email,created_at\nA,B,a@example.test,${date}`,
+      );
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({
+        created: 0,
+        errors: [{ row: 2, field: 'created_at', message: P.importBadDate }],
+      });
+    }
+    expect(await leadCount()).toBe(0);
+  });
+
+  it('reads the dates it can store as the same instant, a time without a zone as UTC', async () => {
+    const file = [
+      'first_name,last_name,email,created_at',
+      'Leap,Day,leap@example.test,2024-02-29',
+      'First,Year,first@example.test,0001-01-01T00:00:00Z',
+      'Last,Year,last@example.test,9999-12-31T23:59:59.999Z',
+      'No,Zone,nozone@example.test,2024-05-01 09:30',
+      'Offset,Zone,offset@example.test,2024-05-01T09:30:00+0200',
+    ].join('\n');
+    const res = await importCsv(file);
+    expect(res.statusCode).toBe(201);
+    const byEmail = new Map((await listAll('')).map((l) => [l.email, l.created_at]));
+    expect(Object.fromEntries(byEmail)).toEqual({
+      'leap@example.test': '2024-02-29T00:00:00.000Z',
+      'first@example.test': '0001-01-01T00:00:00.000Z',
+      'last@example.test': '9999-12-31T23:59:59.999Z',
+      'nozone@example.test': '2024-05-01T09:30:00.000Z',
+      'offset@example.test': '2024-05-01T07:30:00.000Z',
+    });
+  });
+
+  it('creates one lead for an email (or phone) that a file repeats, and reports the others', async () => {
+    const known = await insertLead(t, { email: 'known@example.test' });
+    const file = [
+      'first_name,last_name,email,phone',
+      'Ada,One,ada@example.test,',
+      'Ada,Two,ADA@example.test,',
+      'Known,One,known@example.test,',
+      'Known,Two,Known@Example.test,',
+      'Phone,One,phone1@example.test,555 010 0200',
+      'Phone,Two,phone2@example.test,(555) 010-0200',
+      'Ada,Three,ada@example.test,',
+    ].join('\n');
+    const dry = await importCsv(file, true);
+    expect(dry.json()).toMatchObject({
+      created: 0,
+      errors: [],
+      duplicates: [
+        { row: 4, lead: known.id, reason: 'email' },
+        { row: 5, lead: known.id, reason: 'email' },
+      ],
+      duplicates_in_file: [
+        { row: 3, same_as_row: 2, reason: 'email' },
+        { row: 7, same_as_row: 6, reason: 'phone' },
+        { row: 8, same_as_row: 2, reason: 'email' },
+      ],
+    });
+    expect(dry.json().preview.map((p: Lead) => p.last_name)).toEqual(['One', 'One']);
+    const res = await importCsv(file);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ created: 2 });
+    expect((await listAll('')).map((l) => l.email).sort()).toEqual([
+      'ada@example.test',
+      'known@example.test',
+      'phone1@example.test',
+    ]);
+  });
+
   it.each([
     [
       'binary data',
@@ -363,6 +459,30 @@ describe('POST /api/leads/import/', () => {
     const dry = await importCsv('first_name,last_name,email\nA,B,a@example.test\n', 'maybe');
     expect(dry.statusCode).toBe(400);
     expect(dry.json()).toEqual({ dry_run: ['Must be a valid boolean.'] });
+    expect(await leadCount()).toBe(0);
+  });
+
+  it('answers 400 on dry_run when it is given twice, and writes nothing', async () => {
+    const file = csvFile('first_name,last_name,email\nA,B,a@example.test\n');
+    for (const query of ['?dry_run=true&dry_run=false', '?dry_run=false&dry_run=true']) {
+      const res = await staff().upload(`/api/leads/import/${query}`, [file]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ dry_run: [FIELD_MESSAGES.givenTwice] });
+    }
+    const twice = await staff().upload('/api/leads/import/', [
+      { name: 'dry_run', value: 'true' },
+      { name: 'dry_run', value: 'false' },
+      file,
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ dry_run: [FIELD_MESSAGES.givenTwice] });
+    // The query and the form disagreeing is the same ambiguity.
+    const both = await staff().upload('/api/leads/import/?dry_run=true', [
+      { name: 'dry_run', value: 'false' },
+      file,
+    ]);
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ dry_run: [FIELD_MESSAGES.givenTwice] });
     expect(await leadCount()).toBe(0);
   });
 

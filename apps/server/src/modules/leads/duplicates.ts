@@ -90,6 +90,34 @@ export const indexDuplicates = async (
   };
 };
 
+/**
+ * The rows of one file that repeat an earlier row of it, by the rule that finds a lead's
+ * duplicates (the same email in any case, or the same phone digits): an import creates the
+ * first and skips the others, as it skips a row that repeats an existing lead.
+ */
+export const indexFileRows = () => {
+  const byEmail = new Map<string, number>();
+  const byPhone = new Map<string, number>();
+  return {
+    /** The earlier row this one repeats, and why; else null, and this row is remembered. */
+    repeats: (
+      row: number,
+      email: string,
+      phone: string,
+    ): { same_as_row: number; reason: LeadDuplicateReason } | null => {
+      const key = email.toLowerCase();
+      const digits = phoneDigits(phone);
+      const sameEmail = byEmail.get(key);
+      if (sameEmail !== undefined) return { same_as_row: sameEmail, reason: 'email' };
+      const samePhone = digits === null ? undefined : byPhone.get(digits);
+      if (samePhone !== undefined) return { same_as_row: samePhone, reason: 'phone' };
+      byEmail.set(key, row);
+      if (digits !== null) byPhone.set(digits, row);
+      return null;
+    },
+  };
+};
+
 /** The prefix a later website visit's UTM tags get, beside the first visit's own (first touch). */
 export const LAST_TOUCH_PREFIX = 'last_';
 

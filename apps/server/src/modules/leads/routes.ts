@@ -134,7 +134,15 @@ const hasCode = (error: unknown, code: string) =>
  */
 const readImportUpload = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw fieldError('file', LEAD_PIPELINE_MESSAGES.importNoFile);
-  const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+  // Every value of a field, from the query and the form alike: `request.query` keeps only the
+  // last of a repeated key (decision 0016), which is right for a list's filters but would let
+  // `?dry_run=true&dry_run=false` write — the options schema refuses a field given twice.
+  const fields = new Map<string, unknown[]>();
+  const put = (name: string, value: unknown) =>
+    fields.set(name, [...(fields.get(name) ?? []), value]);
+  const query = request.url.indexOf('?');
+  if (query >= 0)
+    for (const [name, value] of new URLSearchParams(request.url.slice(query + 1))) put(name, value);
   let file: Buffer | null = null;
   try {
     for await (const part of request.parts({
@@ -143,7 +151,7 @@ const readImportUpload = async (request: FastifyRequest) => {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file') file = bytes;
-      } else fields[part.fieldname] = part.value;
+      } else put(part.fieldname, part.value);
     }
   } catch (error) {
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE'))
@@ -153,7 +161,10 @@ const readImportUpload = async (request: FastifyRequest) => {
     throw new ApiError(400, { detail: `Multipart form parse error - ${message}` });
   }
   if (!file) throw fieldError('file', LEAD_PIPELINE_MESSAGES.importNoFile);
-  return { file, options: parseBody(leadImportOptionsSchema, fields) };
+  const options = Object.fromEntries(
+    [...fields].map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
+  );
+  return { file, options: parseBody(leadImportOptionsSchema, options) };
 };
 
 /** The pipeline calls (issue 18): export, import, duplicates, merge, convert — staff only. */

@@ -19,6 +19,7 @@ import {
 import { enqueueEmail, type Email } from '../../mail/outbox';
 import type { StudioSource } from '../../studio/source';
 import { shownText } from './notify';
+import { readableByRecipient } from './service';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'secretKey'>;
 
@@ -122,8 +123,12 @@ const choiceIs = (choice: 'instant' | 'daily') =>
     ? or(isNull(notificationSettings.email), eq(notificationSettings.email, 'instant'))
     : eq(notificationSettings.email, 'daily');
 
-/** News still unread that no email has told of yet. */
-const unmailed = and(isNull(notifications.emailedAt), isNull(notifications.readAt));
+/** News still unread that no email has told of yet, and that its recipient may still read. */
+const unmailed = and(
+  isNull(notifications.emailedAt),
+  isNull(notifications.readAt),
+  readableByRecipient,
+);
 
 /** The people who chose `choice` and have unmailed news, with that news. */
 const dueFor = (db: Executor, choice: 'instant' | 'daily', since?: SQL) =>

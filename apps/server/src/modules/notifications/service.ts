@@ -1,15 +1,80 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   MentionablePerson,
   Notification,
   NotificationEmailChoice,
   NotificationSettings,
+  NotificationTargetType,
 } from '@portal/contract/notifications';
 import type { Executor } from '../../db/client';
-import { clientUsers, notifications, notificationSettings, users } from '../../db/schema/index';
+import {
+  clientUsers,
+  estimateItems,
+  estimates,
+  estimateSections,
+  milestones,
+  notifications,
+  notificationSettings,
+  projectNotes,
+  projects,
+  testRuns,
+  users,
+} from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
-import type { Scope } from '../../http/scope';
+import { clientScopeSql, type Scope } from '../../http/scope';
 import { mayBeMentioned, personName, shownText } from './notify';
+
+/**
+ * The client whose records each kind of target is (a subquery on the notification's target);
+ * none for a lead, which is staff news. A new kind of target must say which, or TypeScript
+ * complains here.
+ */
+const CLIENT_OF_TARGET: Record<NotificationTargetType, SQL | null> = {
+  estimate: sql`SELECT ${projects.clientId} FROM ${estimates}
+    JOIN ${projects} ON ${projects.id} = ${estimates.projectId}
+    WHERE ${estimates.id} = ${notifications.targetId}`,
+  estimate_item: sql`SELECT ${projects.clientId} FROM ${estimateItems}
+    JOIN ${estimateSections} ON ${estimateSections.id} = ${estimateItems.sectionId}
+    JOIN ${estimates} ON ${estimates.id} = ${estimateSections.estimateId}
+    JOIN ${projects} ON ${projects.id} = ${estimates.projectId}
+    WHERE ${estimateItems.id} = ${notifications.targetId}`,
+  project_note: sql`SELECT ${projects.clientId} FROM ${projectNotes}
+    JOIN ${projects} ON ${projects.id} = ${projectNotes.projectId}
+    WHERE ${projectNotes.id} = ${notifications.targetId}`,
+  test_run: sql`SELECT ${projects.clientId} FROM ${testRuns}
+    JOIN ${milestones} ON ${milestones.id} = ${testRuns.milestoneId}
+    JOIN ${projects} ON ${projects.id} = ${milestones.projectId}
+    WHERE ${testRuns.id} = ${notifications.targetId}`,
+  lead: null,
+};
+
+/** The client a notification's target belongs to now; null for staff news or a target gone. */
+const targetClient = sql.join(
+  [
+    sql`CASE ${notifications.targetType}`,
+    ...Object.entries(CLIENT_OF_TARGET).flatMap(([type, client]) =>
+      client ? [sql`WHEN ${type} THEN (${client})`] : [],
+    ),
+    sql`END`,
+  ],
+  sql` `,
+);
+
+/**
+ * Who may read a notification is decided when it is read, not only when it was written: a
+ * person removed from a client no longer reads its news, a demoted staff member no longer reads
+ * staff news. Staff read all of theirs; anyone else those whose target belongs to a client they
+ * are a user of now. The client is found from the target, up the chain its own scope walks,
+ * so the rule needs no client column written by `notify` nor a backfill of the rows there are.
+ */
+const readableIn = (scope: Scope): SQL | undefined =>
+  scope.kind === 'staff' ? undefined : clientScopeSql(scope, targetClient);
+
+/** `readableIn` for whoever the recipient is: the stream's catch-up and the emails. */
+export const readableByRecipient = or(
+  sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${notifications.recipientId} AND ${users.isSuperuser})`,
+  sql`${targetClient} IN (SELECT ${clientUsers.clientId} FROM ${clientUsers} WHERE ${clientUsers.userId} = ${notifications.recipientId})`,
+) as SQL;
 
 const columns = {
   id: notifications.id,
@@ -76,7 +141,13 @@ export const selectNotifications = (db: Executor) =>
 export const notificationsAfter = async (db: Executor, userId: number, afterId: number) =>
   (
     await selectNotifications(db)
-      .where(and(eq(notifications.recipientId, userId), gt(notifications.id, afterId)))
+      .where(
+        and(
+          eq(notifications.recipientId, userId),
+          gt(notifications.id, afterId),
+          readableByRecipient,
+        ),
+      )
       .orderBy(asc(notifications.id))
       .limit(100)
   ).map(toDto);
@@ -90,12 +161,16 @@ export const newestNotificationId = async (db: Executor, userId: number) => {
   return row?.id ?? 0;
 };
 
-/** Every call is the caller's own: another person's notification does not exist for them. */
+/**
+ * Every call is the caller's own: another person's notification does not exist for them, nor
+ * does their own once they may no longer read it (`readableIn`).
+ */
 export const createNotificationService = (db: Executor) => {
   const mine = (scope: Scope, unread = false) =>
     and(
       eq(notifications.recipientId, scope.userId),
       unread ? isNull(notifications.readAt) : undefined,
+      readableIn(scope),
     );
 
   const service = {
@@ -166,7 +241,9 @@ export const createNotificationService = (db: Executor) => {
 
     /**
      * Whom the caller may mention next to `client`'s records: staff and that client's users.
-     * A client user asking about a client that is not theirs gets null (a 404).
+     * A client user asking about a client that is not theirs gets null (a 404); one asking
+     * without a client gets the staff only while they are a user of some client — a person of
+     * no client (anyone can register) works with nobody, so learns nobody's name or email.
      */
     mentionable: async (
       scope: Scope,
@@ -187,7 +264,14 @@ export const createNotificationService = (db: Executor) => {
           email: users.email,
         })
         .from(users)
-        .where(mayBeMentioned(db, client))
+        .where(
+          and(
+            mayBeMentioned(db, client),
+            scope.kind === 'member'
+              ? sql`EXISTS (SELECT 1 FROM ${clientUsers} WHERE ${clientUsers.userId} = ${scope.userId})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
       return rows.map((u) => ({ id: u.id, name: personName(u), email: u.email }));
     },

@@ -11,6 +11,7 @@ const result = (fields: Partial<LeadImportResult> = {}): LeadImportResult => ({
   rows: 3,
   created: 0,
   duplicates: [{ row: 4, lead: 17, reason: 'email' }],
+  duplicates_in_file: [],
   errors: [],
   columns: [
     { header: 'First Name', field: 'first_name' },
@@ -100,6 +101,24 @@ describe('ImportDialog', () => {
       { dryRun: 'true', file: 'crm.csv' },
       { dryRun: 'false', file: 'crm.csv' },
     ]);
+  });
+
+  it('counts rows that repeat an earlier row of the file as skipped duplicates', async () => {
+    const repeats = result({
+      rows: 4,
+      duplicates_in_file: [{ row: 5, same_as_row: 2, reason: 'phone' }],
+    });
+    answers = [json(200, repeats), json(201, { ...repeats, dry_run: false, created: 2 })];
+    const { onOpenChange, user } = open();
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+
+    expect(
+      await screen.findByText('4 rows read: 2 new leads, 2 duplicates skipped.'),
+    ).toBeVisible();
+    expect(screen.getByText(/row 4 \(same email as lead #17\)/)).toBeVisible();
+    expect(screen.getByText(/Repeated in this file.*row 5 \(same phone as row 2\)/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Import 2 leads' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
   it('lists every bad row and will not import a file that has any', async () => {

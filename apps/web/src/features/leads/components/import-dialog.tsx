@@ -28,12 +28,13 @@ const problemWith = (error: unknown) => {
   return errorMessages(error);
 };
 
-/** Rows that are neither bad nor already leads: what the import would create. */
+/** Rows skipped as repeats: of a lead already there, or of an earlier row of the file. */
+const skippedCount = (result: LeadImportResult) =>
+  result.duplicates.length + result.duplicates_in_file.length;
+
+/** Rows that are neither bad nor duplicates: what the import would create. */
 const newLeadCount = (result: LeadImportResult) =>
-  Math.max(
-    0,
-    result.rows - result.duplicates.length - new Set(result.errors.map((e) => e.row)).size,
-  );
+  Math.max(0, result.rows - skippedCount(result) - new Set(result.errors.map((e) => e.row)).size);
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -41,13 +42,13 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 /** What the dry run found: counts, then every bad row, the skipped ones, and the first rows. */
 const Preview = ({ result }: { result: LeadImportResult }) => {
   const fresh = newLeadCount(result);
+  const skipped = skippedCount(result);
   const badRows = new Set(result.errors.map((e) => e.row)).size;
   return (
     <div className="flex flex-col gap-4 text-sm">
       <p className="text-slate-700" aria-live="polite">
         {plural(result.rows, 'row')} read: {plural(fresh, 'new lead')}
-        {result.duplicates.length > 0 &&
-          `, ${plural(result.duplicates.length, 'duplicate')} skipped`}
+        {skipped > 0 && `, ${plural(skipped, 'duplicate')} skipped`}
         {result.errors.length > 0 && `, ${plural(badRows, 'row')} with problems`}.
       </p>
       {result.errors.length > 0 && (
@@ -96,6 +97,21 @@ const Preview = ({ result }: { result: LeadImportResult }) => {
               .map((d) => `row ${d.row} (same ${d.reason} as lead #${d.lead})`)
               .join(', ')}
             {result.duplicates.length > 20 && ` and ${result.duplicates.length - 20} more`}.
+          </span>
+        </p>
+      )}
+      {result.duplicates_in_file.length > 0 && (
+        <p className="flex items-start gap-1.5 text-slate-600">
+          <CopyCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Repeated in this file, so skipped:{' '}
+            {result.duplicates_in_file
+              .slice(0, 20)
+              .map((d) => `row ${d.row} (same ${d.reason} as row ${d.same_as_row})`)
+              .join(', ')}
+            {result.duplicates_in_file.length > 20 &&
+              ` and ${result.duplicates_in_file.length - 20} more`}
+            .
           </span>
         </p>
       )}
@@ -194,11 +210,10 @@ export const ImportDialog = ({ open, onOpenChange }: ImportDialogProps) => {
       {
         onSuccess: (answer) => {
           if (answer.errors.length > 0 || answer.created === 0) return;
+          const skipped = skippedCount(answer);
           toast.success(
             `Imported ${plural(answer.created, 'lead')}` +
-              (answer.duplicates.length
-                ? `; ${plural(answer.duplicates.length, 'duplicate')} skipped`
-                : ''),
+              (skipped ? `; ${plural(skipped, 'duplicate')} skipped` : ''),
           );
           close(false);
         },
