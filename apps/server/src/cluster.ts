@@ -56,18 +56,19 @@ export const runPrimary = async (
     );
     force.unref();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    await Promise.all(
+    const codes = await Promise.all(
       workers.map(
         (worker) =>
-          new Promise<void>((resolve) => {
-            if (worker.isDead()) return resolve();
-            worker.once('exit', () => resolve());
+          new Promise<number>((resolve) => {
+            if (worker.isDead()) return resolve(0);
+            worker.once('exit', (exitCode: number | null) => resolve(exitCode ?? 1));
             worker.process.kill(signal);
           }),
       ),
     );
     await embedded?.stop();
-    process.exit(code);
+    // A worker that had to cut requests at the shutdown timeout makes the stop a failure too.
+    process.exit(code || (codes.some((c) => c !== 0) ? 1 : 0));
   };
 
   cluster.on('listening', (worker) => {

@@ -121,6 +121,58 @@ describe('the server process', () => {
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 60_000);
 
+  it('rolls back a request cut at the shutdown deadline instead of committing it later', async () => {
+    const portal = await startPortal({
+      port: 8864,
+      databaseUrl,
+      how: 'node',
+      env: { SHUTDOWN_TIMEOUT_SECONDS: '1' },
+    });
+    const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
+      username: 'admin@process.test',
+      password: 'admin-password-1',
+    });
+    const { token } = JSON.parse(login.body) as { token: string };
+    // A write that waits on a lock held here, past the deadline.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+    const pending = send(
+      `${portal.url}/api/clients/`,
+      'POST',
+      { name: 'Cut at the deadline' },
+      token,
+    )
+      .then((res) => res.status)
+      .catch(() => 'cut');
+    await sleep(1_000);
+    portal.signal('SIGTERM');
+    const code = await portal.exited;
+    expect({ code, answer: await pending }, portal.output()).toEqual({ code: 1, answer: 'cut' });
+    await locker.query('COMMIT');
+    await sleep(500);
+    const { rows } = await locker.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM clients WHERE name = 'Cut at the deadline'",
+    );
+    await locker.end();
+    expect(rows[0]?.count).toBe(0);
+  }, 60_000);
+
+  it('says in one line that the database cannot be reached, and exits', async () => {
+    const portal = await startPortal({
+      port: 8865,
+      databaseUrl: 'postgres://postgres@127.0.0.1:9/none',
+      how: 'node',
+      waitReady: false,
+    });
+    expect(await Promise.race([portal.exited, sleep(30_000)]), portal.output()).toBe(1);
+    expect(portal.output()).toContain(
+      'The database cannot be reached (ECONNREFUSED): check DATABASE_URL and that PostgreSQL is running.',
+    );
+    expect(portal.output()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   describe('with S3 storage', () => {
     let s3: Awaited<ReturnType<typeof startS3Server>>;
     let endpoint: string;

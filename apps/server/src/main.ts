@@ -6,6 +6,8 @@ import { runPrimary, workerDatabase } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { createStudioSource } from './studio/source';
+import { classifyDatabaseError } from './http/database-errors';
+import { loggableError } from './http/errors';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
@@ -134,8 +136,15 @@ const serve = async (config: Config) => {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
     app.log.info(`${signal}: shutting down`);
-    // Stop accepting, let requests in flight finish; past the timeout, cut what is left.
-    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+    // Stop accepting, let requests in flight finish. Past the timeout what is left is cut, and
+    // the process ends there and then: its connections to PostgreSQL go with it, so a cut
+    // request's transaction is rolled back rather than committed after its caller was told
+    // nothing (issue 28).
+    const cut = setTimeout(() => {
+      app.log.warn(`${signal}: requests still running after the shutdown timeout are cut`);
+      app.server.closeAllConnections();
+      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, config.shutdownTimeoutMs);
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000);
     cut.unref();
     force.unref();
@@ -153,6 +162,12 @@ const serve = async (config: Config) => {
 };
 
 start().catch((error: unknown) => {
-  console.error(error);
+  // A database that is not there is the usual reason not to start: said in one line.
+  if (classifyDatabaseError(error) !== null) {
+    const { code, message } = loggableError(error);
+    console.error(
+      `The database cannot be reached (${code ?? message ?? 'no answer'}): check DATABASE_URL and that PostgreSQL is running.`,
+    );
+  } else console.error(error);
   process.exit(1);
 });
