@@ -1,5 +1,6 @@
 import { parse, CsvError } from 'csv-parse';
 import { z } from 'zod';
+import { dateField } from '@portal/contract/fields';
 import {
   isLeadStatus,
   LEAD_IMPORT_PREVIEW_ROWS,
@@ -20,6 +21,17 @@ import { leadTarget } from './service';
 
 const P = LEAD_PIPELINE_MESSAGES;
 
+/**
+ * The moments a lead's first-seen time is read back as written. Year 0 (and a zone that moves
+ * year 1 back into it) parsed in JavaScript and failed the INSERT, a 500 (issue 27). Years 1–99
+ * are stored, but Drizzle reads PostgreSQL's `0001-01-01 00:00:00+00` with `new Date()`, whose
+ * two-digit-year rule makes it 2001: refused rather than shown wrong. Past 9999 the export would
+ * write a six-digit year no import reads.
+ */
+const FIRST_MOMENT = Date.parse('0100-01-01T00:00:00.000Z');
+const LAST_MOMENT = Date.parse('9999-12-31T23:59:59.999Z');
+const calendarDay = dateField();
+
 /** A lead as an import writes it: the staff create body, plus the date it was first seen. */
 const importRowSchema = leadCreateRequestSchema.extend({
   created_at: z
@@ -27,10 +39,19 @@ const importRowSchema = leadCreateRequestSchema.extend({
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return undefined;
-      const date = new Date(value.trim());
+      const text = value.trim();
+      const date = new Date(text);
       // ISO 8601 (what the export writes) or a date alone; a time without a zone is read as UTC.
       const iso = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/;
-      if (!iso.test(value.trim()) || Number.isNaN(date.getTime())) {
+      const time = date.getTime();
+      if (
+        !iso.test(text) ||
+        Number.isNaN(time) ||
+        // JavaScript reads 30 February as 2 March; the contract's date rule knows the calendar.
+        !calendarDay.safeParse(text.slice(0, 10)).success ||
+        time < FIRST_MOMENT ||
+        time > LAST_MOMENT
+      ) {
         ctx.addIssue({ code: 'custom', message: P.importBadDate });
         return z.NEVER;
       }
