@@ -4,14 +4,16 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /**
- * An id in a path: canonical decimal digits only. `Number()` would also read `0x10`, `1e1`,
- * ` 1` or `01`, so one record had many names; those name none (404, decision 0005).
+ * How an id is spelled in a URL: canonical decimal digits, at most ten. `Number()` would also
+ * read `0x10`, `1e1`, ` 1` or `01`, so one record had many names; those name none.
  */
-export const idSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().max(MAX_ID));
+export const ID_DIGITS = /^[1-9]\d{0,9}$/;
+
+/**
+ * An id in a path. Anything else, and ten digits past PostgreSQL's `integer`, names no record:
+ * 404 (decision 0005), never the database's "out of range" (a 500).
+ */
+export const idSchema = z.string().regex(ID_DIGITS).transform(Number).pipe(z.number().max(MAX_ID));
 
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;

@@ -5,7 +5,9 @@ import {
   booleanField,
   choiceField,
   dateField,
+  idQueryField,
   integerField,
+  isBlank,
   optionalUrlField,
   pkField,
   requestBody,
@@ -33,6 +35,24 @@ describe('DRF-style fields', () => {
     expect(check(blankableTextField(5), null)).toEqual({ ok: '' });
     for (const field of [textField(5), blankableTextField(5)])
       expect(check(field, 'a\u0000b')).toEqual({ errors: ['Null characters are not allowed.'] });
+  });
+
+  it('counts zero-width characters as blank, as it counts whitespace', () => {
+    const looksBlank = ['', '   ', '\t\n', '\u00a0', '\u200b', '\u200c', '\u200d', '\ufeff'];
+    for (const value of [...looksBlank, '\u2060', '\u200b\u200d\ufeff\u2060', ' \u200b\t '])
+      expect(isBlank(value), JSON.stringify(value)).toBe(true);
+    for (const value of ['a', '\u200bx\u200b', '.', '👩‍👩‍👧', '\u00a0x'])
+      expect(isBlank(value), JSON.stringify(value)).toBe(false);
+  });
+
+  it('refuses required text that only looks like some, and keeps blankable text as nothing', () => {
+    for (const invisible of ['\u200b', '\u200b\u200d\ufeff\u2060', ' \u2060\n']) {
+      expect(check(textField(5), invisible)).toEqual({ errors: ['This field may not be blank.'] });
+      expect(check(blankableTextField(5), invisible)).toEqual({ ok: '' });
+    }
+    // Joiners inside visible text are part of it: a family emoji is three people, not blank.
+    expect(check(textField(20), ' 👩‍👩‍👧 ')).toEqual({ ok: '👩‍👩‍👧' });
+    expect(check(blankableTextField(20), 'a\u200bb')).toEqual({ ok: 'a\u200bb' });
   });
 
   it('reads integers from numbers or digit strings and checks bounds', () => {
@@ -113,6 +133,17 @@ describe('DRF-style fields', () => {
       errors: ['Invalid pk "99999999999" - object does not exist.'],
     });
     expect(check(pkField(), undefined)).toEqual({ errors: ['This field is required.'] });
+  });
+
+  it('reads an id in a query string as canonical digits within PostgreSQL integer', () => {
+    expect(check(idQueryField(), '1')).toEqual({ ok: 1 });
+    expect(check(idQueryField(), '2147483647')).toEqual({ ok: 2_147_483_647 });
+    for (const tooBig of ['2147483648', '9999999999'])
+      expect(check(idQueryField(), tooBig)).toEqual({
+        errors: ['Ensure this value is less than or equal to 2147483647.'],
+      });
+    for (const bad of ['0', '-1', '01', '1e3', ' 1', '0x10', '9223372036854775808', '1'.repeat(21)])
+      expect(check(idQueryField(), bad)).toEqual({ errors: ['A valid integer is required.'] });
   });
 
   it('wants a JSON object as the body', () => {

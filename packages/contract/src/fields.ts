@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_DIGITS, MAX_ID } from './common';
 
 /**
  * DRF-style request field builders: each rejects bad input with the message Django REST
@@ -36,6 +37,21 @@ const typeMessage =
   (issue: { input?: unknown }): string =>
     issue.input === undefined ? M.required : issue.input === null ? M.null : otherwise;
 
+/**
+ * Characters that show nothing and that `String.prototype.trim` keeps: the zero-width space,
+ * non-joiner and joiner, and the word joiner (it already removes U+FEFF, listed for clarity).
+ */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * Blank means blank after removing whitespace and zero-width characters (issue 27): a signature
+ * of U+200B alone signed nothing a person could read. Joiners inside visible text are kept.
+ */
+export const isBlank = (value: string): boolean => value.replace(ZERO_WIDTH, '').trim() === '';
+
+/** Text that only looks like some is nothing: each field's own blank rule then applies to it. */
+export const emptyIfBlank = (value: string): string => (isBlank(value) ? '' : value);
+
 /** PostgreSQL text cannot hold U+0000: refused as DRF's CharField does, not a 500 at insert. */
 const noNullCharacter = (value: string) => !value.includes('\u0000');
 
@@ -43,22 +59,27 @@ const noNullCharacter = (value: string) => !value.includes('\u0000');
 export const requestBody = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.object(shape, { error: M.notADictionary });
 
-/** A trimmed string of at most `max` characters, never blank. */
+/** A trimmed string of at most `max` characters, never blank (nor only zero-width). */
 export const textField = (max: number) =>
   z
     .string({ error: typeMessage(M.notAString) })
     .trim()
+    .overwrite(emptyIfBlank)
     .min(1, M.blank)
     .max(max, M.tooLong(max))
     .refine(noNullCharacter, M.nullCharacter);
 
-/** A trimmed string that may be blank; null is read as blank, as forms send either. */
+/**
+ * A trimmed string that may be blank; null is read as blank, as forms send either, and so is
+ * text of zero-width characters only (a sign-off note of U+200B explains nothing).
+ */
 export const blankableTextField = (max: number) =>
   z.preprocess(
     (value) => (value === null ? '' : value),
     z
       .string({ error: typeMessage(M.notAString) })
       .trim()
+      .overwrite(emptyIfBlank)
       .max(max, M.tooLong(max))
       .refine(noNullCharacter, M.nullCharacter),
   );
@@ -127,7 +148,7 @@ export const optionalUrlField = () =>
   );
 
 /** PostgreSQL's `integer`: every id and id filter fits in it. */
-export const INT_MAX = 2_147_483_647;
+export const INT_MAX = MAX_ID;
 
 const pythonType = (value: unknown) => {
   if (Array.isArray(value)) return 'list';
@@ -169,6 +190,19 @@ export const pkField = () =>
       return value;
     })
     .describe('Integer id of the referenced record.');
+
+/**
+ * An id in a query string that must be one (`?client=` of the mentionable people, `?user=` of an
+ * unsubscribe link): spelled as a path spells it, and no bigger than PostgreSQL's `integer`,
+ * else a 400 naming the parameter. Each such parameter had its own check, and one had no bound:
+ * ten digits reached the database as a 500 (issue 27).
+ */
+export const idQueryField = () =>
+  z
+    .string({ error: typeMessage(M.notAnInteger) })
+    .regex(ID_DIGITS, M.notAnInteger)
+    .transform(Number)
+    .pipe(z.number().max(INT_MAX, M.tooBig(INT_MAX)));
 
 /** A slug in a path: anything else simply names no record (404). */
 export const slugParamsSchema = z.object({ key: z.string().min(1).max(255) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { choiceField, requestBody, INT_MAX } from './fields';
+import { choiceField, idQueryField, requestBody } from './fields';
 
 /** What happened, as the bell and the emails name it. */
 export const NOTIFICATION_VERBS = [
@@ -81,13 +81,7 @@ export type NotificationSettingsUpdateRequest = z.infer<
 
 /** `?client=` names the client whose people may be mentioned beside staff; absent: staff only. */
 export const mentionableQuerySchema = z.object({
-  client: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, { error: 'A valid integer is required.' })
-    .transform(Number)
-    // Ten digits reach past PostgreSQL's integer (issue 27's probe: a 500 before).
-    .refine((id) => id <= INT_MAX, `Ensure this value is less than or equal to ${INT_MAX}.`)
-    .optional(),
+  client: idQueryField().optional(),
 });
 export const mentionablePersonSchema = z.object({
   id: z.number().int(),
@@ -111,10 +105,7 @@ export const mentionedEmails = (text: string): string[] => [
 
 /** The one-click unsubscribe answer (the page a person lands on, and the POST of mail clients). */
 export const unsubscribeQuerySchema = z.object({
-  user: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .transform(Number),
+  user: idQueryField(),
   signature: z.string().regex(/^[0-9a-f]{64}$/),
   /** On the POST of the page's Undo: the choice to bring back instead of turning emails off. */
   restore: z.enum(['instant', 'daily']).optional(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { choiceField, FIELD_MESSAGES, integerField, pkField, requestBody } from './fields';
+import { choiceField, FIELD_MESSAGES, INT_MAX, integerField, pkField, requestBody } from './fields';
 
 /**
  * Ordered children (milestones, test flows and steps, estimate sections and items) carry an
@@ -7,8 +7,6 @@ import { choiceField, FIELD_MESSAGES, integerField, pkField, requestBody } from 
  */
 export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
-
-const INT_MAX = 2_147_483_647;
 
 /**
  * The optional `insert_at` of an ordered child's create: the 0-based position to create it at

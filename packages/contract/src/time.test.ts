@@ -96,7 +96,7 @@ describe('parseMoment', () => {
     expect(read('2024-05-01 09:30')).toBe('2024-05-01T09:30:00.000Z');
     expect(read('2024-05-01T09:30:00+0200')).toBe('2024-05-01T07:30:00.000Z');
     expect(read('2024-05-01T09:30:00-05:30')).toBe('2024-05-01T15:00:00.000Z');
-    expect(read('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:00:00.000Z');
+    expect(read('0100-01-01T00:00:00Z')).toBe('0100-01-01T00:00:00.000Z');
     expect(read('9999-12-31T23:59:59.999Z')).toBe('9999-12-31T23:59:59.999Z');
     expect(parseMoment('2024-05-01')).toBeInstanceOf(Date);
     expect(parseMoment('2024-05-01')?.constructor).toBe(Date);
@@ -110,10 +110,12 @@ describe('parseMoment', () => {
     expect(read('2024-05-01T09:30:00+02:60')).toBeNull();
   });
 
-  it('refuses moments outside the years 0001 to 9999 in UTC', () => {
+  it('refuses moments outside the years 0100 to 9999 in UTC (what reads back as written)', () => {
     expect(read('0000-01-01')).toBeNull();
+    expect(read('0001-01-01T00:00:00Z')).toBeNull();
+    expect(read('0099-12-31T23:59:59Z')).toBeNull();
     expect(read('0000-12-31T23:59:59Z')).toBeNull();
-    expect(read('0001-01-01T00:30:00+01:00')).toBeNull();
+    expect(read('0100-01-01T00:30:00+01:00')).toBeNull();
     expect(read('9999-12-31T23:30:00-01:00')).toBeNull();
   });
 

@@ -50,15 +50,17 @@ export const runtimeTimeZone = (): string =>
  */
 const ISO_MOMENT = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?$/;
 
-// The moments the API writes as `YYYY-MM-DDTHH:mm:ss.sssZ`, which is also all PostgreSQL reads
-// back from that text: it knows no year 0, and a year past 9999 is `+010000-…`.
-const FIRST_MOMENT = Date.parse('0001-01-01T00:00:00.000Z');
+// The moments read back as written. PostgreSQL knows no year 0, and a year past 9999 is
+// `+010000-…`, which the API's `YYYY-MM-DDTHH:mm:ss.sssZ` cannot write. Years 1–99 are stored,
+// but Drizzle reads PostgreSQL's `0001-01-01 00:00:00+00` with `new Date()`, whose two-digit-year
+// rule makes it 2001: refused rather than shown wrong (the fuzz suite found it, issue 27).
+const FIRST_MOMENT = Date.parse('0100-01-01T00:00:00.000Z');
 const LAST_MOMENT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * The moment an ISO 8601 text names (see ISO_MOMENT), a time without a zone read as UTC; null
  * for a day no calendar has (`2026-02-30`, month 13 — `new Date` rolls those into the next
- * month) and for a moment outside the years 0001–9999 in UTC.
+ * month) and for a moment outside the years 0100–9999 in UTC.
  */
 export const parseMoment = (text: string): Date | null => {
   const value = text.trim();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyIfBlank } from './fields';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /**
@@ -19,6 +20,7 @@ const code = z
         : 'Not a valid string.',
   })
   .trim()
+  .overwrite(emptyIfBlank)
   .min(1, 'This field is required.')
   .max(32, 'Ensure this field has no more than 32 characters.');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
+import { emptyIfBlank } from './fields';
 import { canonicalTimeZone } from './time';
 
 export const userSchema = z.object({
@@ -25,6 +26,7 @@ const text = (max: number) =>
   z
     .string({ error: 'Not a valid string.' })
     .trim()
+    .overwrite(emptyIfBlank)
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** A user's `time_zone`: an IANA name, stored as the runtime spells it. */

@@ -301,6 +301,33 @@ describe('deciding on a version', () => {
     expect((await w.as('staff').get(`/api/estimate-versions/${v.id}/`)).json().status).toBe('sent');
   });
 
+  it('reads a signature or note of zero-width characters as blank: a 400, nothing written', async () => {
+    const { estimate } = await freshEstimate('ver Invisible');
+    const v = await send(estimate.id);
+    await drainMail();
+    const member = w.as('member');
+    const stored = async () =>
+      (await t.db.select().from(estimateVersions).where(eq(estimateVersions.id, v.id)))[0];
+    const before = await stored();
+    // U+200B and friends are not whitespace to String.prototype.trim, so they looked signed.
+    for (const invisible of ['\u200b', '\u200b\u200d\ufeff\u2060', ' \u2060\t']) {
+      const approve = await member.post(`/api/estimate-versions/${v.id}/approve/`, {
+        signature_name: invisible,
+      });
+      expect(approve.statusCode).toBe(400);
+      expect(approve.json()).toEqual({ signature_name: ['This field may not be blank.'] });
+      const changes = await member.post(`/api/estimate-versions/${v.id}/request-changes/`, {
+        note: invisible,
+      });
+      expect(changes.statusCode).toBe(400);
+      expect(changes.json()).toEqual({ note: ['This field may not be blank.'] });
+    }
+    expect(await stored()).toEqual(before);
+    expect(before?.status).toBe('sent');
+    await t.mail.flush();
+    expect(t.mail.messages).toHaveLength(0);
+  });
+
   it('a member approves with a typed name; the signature keeps who, when, IP and user agent', async () => {
     const { estimate } = await freshEstimate('ver Approve');
     const v = await send(estimate.id);

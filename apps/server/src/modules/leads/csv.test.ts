@@ -294,6 +294,50 @@ describe('POST /api/leads/import/', () => {
     expect(await leadCount()).toBe(0);
   });
 
+  it('refuses a first-seen date PostgreSQL cannot hold or no calendar has, on its row', async () => {
+    // Year 0 (and a zone that moves year 1 back into it) parsed in JavaScript and failed at the
+    // INSERT (a 500); a 30 February was read as 2 March; year 1 was read back as 2001 (issue 27).
+    const impossible = [
+      '0000-01-01',
+      '0000-06-15T12:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+      '0001-01-01T00:00:00Z',
+      '0100-01-01T00:00:00+00:30',
+      '2026-02-30',
+      '2026-02-29T10:00:00Z',
+      '2026-04-31 09:00',
+      '2026-13-01',
+    ];
+    const file = [
+      'first_name,last_name,email,created_at',
+      ...impossible.map((date, i) => `Day,${i},day${i}@example.test,${date}`),
+    ].join('\n');
+    for (const dryRun of [true, false]) {
+      const res = await importCsv(file, dryRun);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().errors).toEqual(
+        impossible.map((_, i) => ({ row: i + 2, field: 'created_at', message: P.importBadDate })),
+      );
+    }
+    expect(await leadCount()).toBe(0);
+
+    // The first and last moments read back as written are taken.
+    const bounds = [
+      'first_name,last_name,email,created_at',
+      'First,Day,first@example.test,0100-01-01T00:00:00Z',
+      'Last,Day,last@example.test,9999-12-31T23:59:59Z',
+      'Leap,Day,leap@example.test,2024-02-29',
+    ].join('\n');
+    const res = await importCsv(bounds);
+    expect(res.json()).toMatchObject({ created: 3, errors: [] });
+    const rows = await t.db.select({ createdAt: leads.createdAt }).from(leads);
+    expect(rows.map((r) => r.createdAt.toISOString()).sort()).toEqual([
+      '0100-01-01T00:00:00.000Z',
+      '2024-02-29T00:00:00.000Z',
+      '9999-12-31T23:59:59.000Z',
+    ]);
+  });
+
   it('skips and reports rows that repeat an existing lead by email or phone', async () => {
     const known = await insertLead(t, { email: 'Known@Example.test', phone: '(555) 010-0200' });
     const file = [
@@ -354,7 +398,7 @@ describe('POST /api/leads/import/', () => {
     const file = [
       'first_name,last_name,email,created_at',
       'Leap,Day,leap@example.test,2024-02-29',
-      'First,Year,first@example.test,0001-01-01T00:00:00Z',
+      'First,Year,first@example.test,0100-01-01T00:00:00Z',
       'Last,Year,last@example.test,9999-12-31T23:59:59.999Z',
       'No,Zone,nozone@example.test,2024-05-01 09:30',
       'Offset,Zone,offset@example.test,2024-05-01T09:30:00+0200',
@@ -364,7 +408,7 @@ describe('POST /api/leads/import/', () => {
     const byEmail = new Map((await listAll('')).map((l) => [l.email, l.created_at]));
     expect(Object.fromEntries(byEmail)).toEqual({
       'leap@example.test': '2024-02-29T00:00:00.000Z',
-      'first@example.test': '0001-01-01T00:00:00.000Z',
+      'first@example.test': '0100-01-01T00:00:00.000Z',
       'last@example.test': '9999-12-31T23:59:59.999Z',
       'nozone@example.test': '2024-05-01T09:30:00.000Z',
       'offset@example.test': '2024-05-01T07:30:00.000Z',

@@ -394,6 +394,21 @@ describe('emails', () => {
     expect(Object.keys(bad.json())).toEqual(['email']);
   });
 
+  it('unsubscribe: a link signed for an id past PostgreSQL integer is a 400 on user', async () => {
+    // Signed with the portal's own key, as only the server could: the signature holds, the id
+    // could never name anyone, and reached the database (a 500) before issue 27's fuzz suite.
+    for (const id of [2_147_483_648, 9_999_999_999]) {
+      const url = unsubscribeLink(t.ctx.config, id).replace('http://portal.test', '');
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          user: ['Ensure this value is less than or equal to 2147483647.'],
+        });
+      }
+    }
+  });
+
   it('unsubscribe works without signing in; a forged link is refused', async () => {
     const link = unsubscribeLink(t.ctx.config, w.users.member.id).replace('http://portal.test', '');
     const forged = link.replace(

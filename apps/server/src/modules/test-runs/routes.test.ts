@@ -370,6 +370,32 @@ describe('completing and signing off', () => {
     expect((await inject(impersonation, 'GET', `/api/test-runs/${run.id}/`)).statusCode).toBe(200);
   });
 
+  it('reads a signature or note of zero-width characters as blank: a 400, nothing written', async () => {
+    const plan = await w.planWith(2);
+    const run = await start(plan.milestone.id, 'staff');
+    const [a, b] = run.results.map((r) => r.id);
+    await record('staff', a ?? 0, { result: 'passed' });
+    await record('staff', b ?? 0, { result: 'failed' });
+    await complete('staff', run.id);
+    const stored = async () =>
+      (await t.db.select().from(testRuns).where(eq(testRuns.id, run.id)))[0];
+    const before = await stored();
+    // U+200B and friends are not whitespace to String.prototype.trim, so they looked signed.
+    for (const invisible of ['\u200b', '\u200b\u200d\ufeff\u2060', ' \u2060\t']) {
+      const unsigned = await signOff('member', run.id, { signature_name: invisible });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json()).toEqual({ signature_name: ['This field may not be blank.'] });
+      const unexplained = await signOff('member', run.id, {
+        signature_name: 'Dana Reyes',
+        note: invisible,
+      });
+      expect(unexplained.statusCode).toBe(400);
+      expect(unexplained.json()).toEqual({ note: [TEST_RUN_MESSAGES.noteRequired] });
+    }
+    expect(await stored()).toEqual(before);
+    expect(before?.status).toBe('completed');
+  });
+
   it('needs a note when a step failed or is blocked, records the signature and emails staff', async () => {
     const plan = await w.planWith(3);
     const run = await start(plan.milestone.id, 'staff');

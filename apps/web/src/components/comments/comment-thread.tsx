@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MessageSquare, RotateCw, Trash2 } from 'lucide-react';
+import { isBlank } from '@portal/contract/fields';
 import { DateTime } from '../ui/date-time';
 import { applyFormErrors, toastError } from '../../lib/errors';
 import { FormError } from '../layout/form-error';
@@ -131,7 +132,7 @@ const NewComment = ({
     box,
     onInsert: (value) => setValue(textField, value, { shouldDirty: true }),
   });
-  const blank = (useWatch({ control, name: textField }) ?? '').trim() === '';
+  const blank = isBlank(useWatch({ control, name: textField }) ?? '');
   const error = errors[textField];
 
   // Spec §5: no client rule; the text is sent as entered and the server decides.

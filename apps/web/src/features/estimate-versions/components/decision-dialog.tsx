@@ -4,6 +4,7 @@ import {
   versionAmount,
   type EstimateVersion,
 } from '@portal/contract/estimate-versions';
+import { isBlank } from '@portal/contract/fields';
 import { FormError } from '../../../components/layout/form-error';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -43,7 +44,8 @@ export const DecisionDialog = ({
   const decide = useDecideVersion(version.id);
   const approve = kind === 'approve';
   const max = approve ? ESTIMATE_VERSION_LIMITS.signatureName : ESTIMATE_VERSION_LIMITS.note;
-  const blank = text.trim() === '';
+  // Blank as the server reads it: a name of zero-width characters signs nothing.
+  const blank = isBlank(text);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();

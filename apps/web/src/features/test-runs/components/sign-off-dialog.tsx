@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { isBlank } from '@portal/contract/fields';
 import { TEST_RUN_LIMITS, type TestRun } from '@portal/contract/test-runs';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -35,8 +36,9 @@ export const SignOffDialog = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Record<string, string> = {};
-    if (name.trim() === '') local.signature_name = 'Type your full name to sign.';
-    if (problems > 0 && note.trim() === '')
+    // Blank as the server reads it: a name of zero-width characters signs nothing.
+    if (isBlank(name)) local.signature_name = 'Type your full name to sign.';
+    if (problems > 0 && isBlank(note))
       local.note = 'Explain the failed or blocked steps before signing off.';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
