@@ -22,6 +22,7 @@ import { trackRoutes } from './http/methods';
 import { rejectNullCharacters } from './http/null-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
+import { registerIdempotency } from './http/idempotency';
 import { trackActingRequest } from './modules/activity/record';
 import { registerModules } from './modules/index';
 import { createMetrics } from './modules/operations/metrics';
@@ -119,6 +120,8 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
     cache: ctx.config.tokenCache,
     requireStaff2fa: ctx.config.requireStaff2fa,
   });
+  // After authentication (keys are their owner's) and before the routes.
+  registerIdempotency(app, ctx.db);
   await app.register(operationsRoutes, { metrics });
   await app.register(registerModules);
   registerMediaRoute(app, ctx.storage);

@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { createStudioSource } from './studio/source';
 import { classifyDatabaseError } from './http/database-errors';
 import { loggableError } from './http/errors';
+import { sweepIdempotencyKeys } from './http/idempotency';
 import { connectDatabase, runMigrations } from './db/client';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
@@ -112,6 +113,7 @@ const serve = async (config: Config) => {
     databaseUrl: url,
     jobs: [
       ...notificationJobs(ctx),
+      { name: 'idempotency-keys', cron: '17 * * * *', run: () => sweepIdempotencyKeys(ctx.db) },
       ...storageJobs(ctx, ({ count, keys, error }) =>
         app.log.warn({ err: error, count, keys }, 'stored files not removed; tried again later'),
       ),

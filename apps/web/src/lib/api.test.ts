@@ -119,6 +119,76 @@ describe('request', () => {
   });
 });
 
+describe('a create sent again (issue 28)', () => {
+  it('carries a fresh Idempotency-Key, and the same one when it is sent again after no answer', async () => {
+    let failed = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        if (!failed) {
+          failed = true;
+          throw new TypeError('Failed to fetch');
+        }
+        return json(201, { id: 7 });
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const created = request('/api/clients/', { method: 'POST', body: { name: 'Acme' } });
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(created).resolves.toEqual({ id: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls).toHaveLength(2);
+    const key = headers(calls[0]).get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(headers(calls[1]).get('Idempotency-Key')).toBe(key);
+
+    answers.push(json(201, { id: 8 }));
+    await request('/api/clients/', { method: 'POST', body: { name: 'Globex' } });
+    expect(headers(calls[2]).get('Idempotency-Key')).not.toBe(key);
+  });
+
+  it('waits out a 503’s Retry-After, then gives up after two more tries', async () => {
+    const unavailable = () =>
+      new Response(JSON.stringify({ detail: 'Service temporarily unavailable' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+      });
+    answers.push(unavailable(), unavailable(), unavailable());
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const created = request('/api/clients/', { method: 'POST', body: { name: 'Acme' } });
+      const outcome = expect(created).rejects.toMatchObject({ status: 503 });
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(2_001);
+      await outcome;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls).toHaveLength(3);
+  });
+
+  it('sends neither a GET, an upload nor a refused create twice', async () => {
+    answers.push(json(503, { detail: 'x' }));
+    await expect(api.get('/api/x/')).rejects.toMatchObject({ status: 503 });
+    answers.push(json(400, { name: ['This field is required.'] }));
+    await expect(
+      request('/api/clients/', { method: 'POST', body: { name: '' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    answers.push(json(503, { detail: 'x' }));
+    await expect(
+      request('/api/files/', { method: 'POST', body: new FormData() }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(3);
+    expect(headers(calls[0]).has('Idempotency-Key')).toBe(false);
+    expect(headers(calls[2]).has('Idempotency-Key')).toBe(false);
+  });
+});
+
 describe('buildUrl', () => {
   it('leaves out empty values and repeats lists', () => {
     expect(

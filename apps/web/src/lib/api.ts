@@ -98,27 +98,82 @@ export async function request(
     payload = JSON.stringify(body);
   }
 
+  // Every create carries a key of its own (issue 28): should the answer be lost — the
+  // connection dropped, the server restarting — the retry below sends the same request with the
+  // same key, and the server answers it from the first without doing the work twice.
+  // (An upload is not kept by its key on the server, so it is not sent twice.)
+  const retriable = method === 'POST' && !(body instanceof FormData);
+  if (retriable) headers.set('Idempotency-Key', newIdempotencyKey());
+
+  for (let attempt = 0; ; attempt++) {
+    const answer = await send(buildUrl(path, query), { method, headers, body: payload, signal });
+    const wait = retriable && attempt < POST_RETRIES ? retryDelay(answer) : null;
+    if (wait !== null) {
+      await sleep(wait, signal);
+      continue;
+    }
+    if (answer instanceof ApiError) throw answer;
+    const { response, data } = answer;
+    if (!response.ok) {
+      if (needsTwoFactorSetUp(response.status, data)) sendToTwoFactorSetUp();
+      throw new ApiError(response.status, data);
+    }
+    return schema ? schema.parse(data) : data;
+  }
+}
+
+/** 128 random bits; `crypto.randomUUID` exists only in secure contexts (not plain http). */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
+/** How many times a POST is sent again with its key, after no answer or a 503. */
+const POST_RETRIES = 2;
+
+type Answer = { response: Response; data: unknown } | ApiError;
+
+/** One exchange: the response and its body, or the ApiError of a call that got no answer. */
+const send = async (url: string, init: RequestInit): Promise<Answer> => {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    response = await fetch(url, init);
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, null, 'The server could not be reached');
+    if (init.signal?.aborted) throw error;
+    return new ApiError(0, null, 'The server could not be reached');
   }
-  let data: unknown = null;
   try {
-    if (response.status !== 204) data = await readBody(response);
+    return { response, data: response.status === 204 ? null : await readBody(response) };
   } catch (error) {
     // The body was cut off (connection dropped, page unloading): as good as no answer.
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, null, 'The connection was interrupted');
+    if (init.signal?.aborted) throw error;
+    return new ApiError(0, null, 'The connection was interrupted');
   }
-  if (!response.ok) {
-    if (needsTwoFactorSetUp(response.status, data)) sendToTwoFactorSetUp();
-    throw new ApiError(response.status, data);
-  }
-  return schema ? schema.parse(data) : data;
-}
+};
+
+/**
+ * Milliseconds to wait before sending a POST again, or null when its answer stands: no answer at
+ * all (1 s), a 503 (its Retry-After, at most 5 s) or a 409 of a key still being processed.
+ */
+const retryDelay = (answer: Answer): number | null => {
+  if (answer instanceof ApiError) return answer.status === 0 ? 1_000 : null;
+  const { status, headers } = answer.response;
+  const replayable =
+    status === 503 ||
+    (status === 409 && headers.has('retry-after') && !headers.has('idempotent-replayed'));
+  if (!replayable) return null;
+  const seconds = Number(headers.get('retry-after') ?? 1);
+  return Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds : 1, 5) * 1_000;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
 
 /**
  * A call whose answer is checked by a contract schema loaded only when the call is made, so that

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { at, createdAt, serialId } from './columns';
 
 /**
@@ -50,3 +50,28 @@ export const storageRemovals = pgTable('storage_removals', {
   // cannot be removed waits its turn behind the others instead of blocking them.
   queuedAt: at('queued_at').notNull().defaultNow(),
 });
+
+/**
+ * `Idempotency-Key` (issue 28): the first answer to a POST made with a key, replayed to a retry
+ * of the same request for 24 hours instead of doing the work again. `scope` is whose key it is
+ * (`user:{id}`, or `ip:{address}` for the public lead form); `status` is null while the first
+ * request still runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: varchar('scope', { length: 80 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is a 422. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    status: integer('status'),
+    contentType: varchar('content_type', { length: 100 }),
+    body: text('body'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -112,7 +112,7 @@ export const createCanvasService = (db: Database) => {
 
     create: async (body: CanvasCreateRequest, createdById: number): Promise<Canvas> => {
       const data = checkedData(body.data ?? '');
-      const id = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // Held until the insert commits, so the client cannot be deleted in between.
         const [client] = await tx
           .select({ id: clients.id })
@@ -130,11 +130,11 @@ export const createCanvasService = (db: Database) => {
           verb: 'created',
           ...canvasContext({ id: row.id, name: body.name, clientId: client.id }),
         });
-        return row.id;
+        // The answer is read in the transaction that wrote it (issue 28).
+        const created = await findById(tx, row.id);
+        if (!created) throw new Error('canvas vanished after create');
+        return toCanvasDto(created);
       });
-      const created = await findById(db, id);
-      if (!created) throw new Error('canvas vanished after create');
-      return toCanvasDto(created);
     },
 
     /**

@@ -81,8 +81,9 @@ const leadCreateRoute = async (app: FastifyInstance) => {
       callback(null, {
         origin: allowed ? (origins.includes('*') ? '*' : origins) : false,
         methods: 'POST',
-        allowedHeaders: 'Content-Type',
-        exposedHeaders: 'Retry-After',
+        // A website's form may send its retries with one key (issue 28).
+        allowedHeaders: 'Content-Type, Idempotency-Key',
+        exposedHeaders: 'Retry-After, Idempotent-Replayed',
         maxAge: 86_400,
       });
     },

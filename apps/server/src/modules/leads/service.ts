@@ -349,8 +349,10 @@ export const createLeadService = (ctx: AppContext) => {
     retrieve: (id: number) => readLead(db, id),
 
     /** Staff create: the full lead, any status. */
-    create: async (body: LeadCreateRequest): Promise<Lead> => {
-      const row = await db.transaction(async (tx) => {
+    create: (body: LeadCreateRequest): Promise<Lead> =>
+      // The answer is read in the transaction that writes the lead: a database lost after the
+      // commit cannot make a saved lead answer as a failure, which a retry would duplicate.
+      db.transaction(async (tx) => {
         const inserted = await insert(tx, {
           ...changesOf(body),
           firstName: body.first_name,
@@ -358,12 +360,10 @@ export const createLeadService = (ctx: AppContext) => {
           email: body.email,
         });
         await record(tx, { verb: 'created', target: leadTarget(inserted) });
-        return inserted;
-      });
-      const lead = await readLead(db, row.id);
-      if (!lead) throw new Error('lead vanished');
-      return lead;
-    },
+        const lead = await readLead(tx, inserted.id);
+        if (!lead) throw new Error('lead vanished');
+        return lead;
+      }),
 
     /**
      * The website form: a `new` lead with the visitor's contact details, message and the page's

@@ -152,7 +152,7 @@ describe('website form CORS (LEAD_FORM_ORIGINS)', () => {
     expect(ok.headers).toMatchObject({
       'access-control-allow-origin': SITE,
       'access-control-allow-methods': 'POST',
-      'access-control-allow-headers': 'Content-Type',
+      'access-control-allow-headers': 'Content-Type, Idempotency-Key',
       'access-control-max-age': '86400',
     });
     expect(String(ok.headers.vary)).toContain('Origin');
@@ -183,7 +183,9 @@ describe('website form CORS (LEAD_FORM_ORIGINS)', () => {
     const throttled = await w.as('visitor').post('/api/leads/', form, { ip, headers });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['access-control-allow-origin']).toBe(SITE);
-    expect(throttled.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(throttled.headers['access-control-expose-headers']).toBe(
+      'Retry-After, Idempotent-Replayed',
+    );
 
     // The rest of the API stays same-origin.
     const list = await w.as('staff').get('/api/leads/');
