@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { Config } from './config';
 import { connectDatabase, runMigrations } from './db/client';
+import { reportConnectionBudget } from './db/connection-budget';
 import type { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { aggregateForWorkers } from './modules/operations/cluster-metrics';
 
@@ -40,6 +41,7 @@ export const runPrimary = async (
   }
   const migrator = connectDatabase(url, { max: 1, timeouts: config.databaseTimeouts });
   await runMigrations(migrator.db);
+  await reportConnectionBudget(migrator.db, config);
   await migrator.close();
 
   const env = { [DATABASE_ENV]: url, [EMBEDDED_ENV]: embedded ? '1' : '' };

@@ -59,6 +59,9 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(60_000),
   DATABASE_POOL_TIMEOUT_MS: positiveInt.default(10_000),
+  // Connections each serving process may hold (issue 28); an instance opens
+  // WEB_CONCURRENCY × (this + 2 for jobs), said at start-up.
+  DATABASE_POOL_SIZE: positiveInt.default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -158,6 +161,7 @@ export type Config = {
   /** Keep token checks in memory, evicted by NOTIFY (decision 0024). */
   tokenCache: boolean;
   databaseTimeouts: DatabaseTimeouts;
+  databasePoolSize: number;
   google: {
     clientId: string;
     clientSecret: string | undefined;
@@ -249,6 +253,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throttle: e.THROTTLE,
     requireStaff2fa: e.REQUIRE_STAFF_2FA,
     tokenCache: e.TOKEN_CACHE ?? e.NODE_ENV !== 'test',
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,

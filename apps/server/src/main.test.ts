@@ -11,6 +11,14 @@ beforeAll(async () => {
   databaseUrl = await createTestDatabase({ empty: true });
 });
 
+/**
+ * Each test starts the server as an operator does (`node --import tsx`), which compiles the
+ * server first: 5 s on a quiet machine, past 30 s beside the rest of the suite on two cores. The
+ * budgets follow that work rather than the tests dropping it (decision 0043).
+ */
+const START_MS = 90_000;
+const PROCESS_TEST_MS = 150_000;
+
 const sleep = (ms: number) =>
   new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
@@ -100,78 +108,90 @@ describe('the server process', () => {
     );
   }, 120_000);
 
-  it('ends open notification streams on SIGTERM and exits promptly and cleanly', async () => {
-    const portal = await startPortal({ port: 8861, databaseUrl, how: 'node' });
-    const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
-      username: 'admin@process.test',
-      password: 'admin-password-1',
-    });
-    const { token } = JSON.parse(login.body) as { token: string };
-    const stream = await fetch(`${portal.url}/api/notifications/stream/`, {
-      headers: { authorization: `Token ${token}` },
-    });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    await reader.read();
-    const started = Date.now();
-    portal.signal('SIGTERM');
-    // The stream ends (it does not hang until the shutdown timeout cuts it).
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
-    expect(await portal.exited, portal.output()).toBe(0);
-    expect(Date.now() - started).toBeLessThan(8_000);
-  }, 60_000);
+  it(
+    'ends open notification streams on SIGTERM and exits promptly and cleanly',
+    async () => {
+      const portal = await startPortal({ port: 8861, databaseUrl, how: 'node' });
+      const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
+        username: 'admin@process.test',
+        password: 'admin-password-1',
+      });
+      const { token } = JSON.parse(login.body) as { token: string };
+      const stream = await fetch(`${portal.url}/api/notifications/stream/`, {
+        headers: { authorization: `Token ${token}` },
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      await reader.read();
+      const started = Date.now();
+      portal.signal('SIGTERM');
+      // The stream ends (it does not hang until the shutdown timeout cuts it).
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+      expect(await portal.exited, portal.output()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(8_000);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('rolls back a request cut at the shutdown deadline instead of committing it later', async () => {
-    const portal = await startPortal({
-      port: 8864,
-      databaseUrl,
-      how: 'node',
-      env: { SHUTDOWN_TIMEOUT_SECONDS: '1' },
-    });
-    const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
-      username: 'admin@process.test',
-      password: 'admin-password-1',
-    });
-    const { token } = JSON.parse(login.body) as { token: string };
-    // A write that waits on a lock held here, past the deadline.
-    const locker = new pg.Client({ connectionString: databaseUrl });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
-    const pending = send(
-      `${portal.url}/api/clients/`,
-      'POST',
-      { name: 'Cut at the deadline' },
-      token,
-    )
-      .then((res) => res.status)
-      .catch(() => 'cut');
-    await sleep(1_000);
-    portal.signal('SIGTERM');
-    const code = await portal.exited;
-    expect({ code, answer: await pending }, portal.output()).toEqual({ code: 1, answer: 'cut' });
-    await locker.query('COMMIT');
-    await sleep(500);
-    const { rows } = await locker.query<{ count: number }>(
-      "SELECT count(*)::int AS count FROM clients WHERE name = 'Cut at the deadline'",
-    );
-    await locker.end();
-    expect(rows[0]?.count).toBe(0);
-  }, 60_000);
+  it(
+    'rolls back a request cut at the shutdown deadline instead of committing it later',
+    async () => {
+      const portal = await startPortal({
+        port: 8864,
+        databaseUrl,
+        how: 'node',
+        env: { SHUTDOWN_TIMEOUT_SECONDS: '1' },
+      });
+      const login = await send(`${portal.url}/api/token-auth/`, 'POST', {
+        username: 'admin@process.test',
+        password: 'admin-password-1',
+      });
+      const { token } = JSON.parse(login.body) as { token: string };
+      // A write that waits on a lock held here, past the deadline.
+      const locker = new pg.Client({ connectionString: databaseUrl });
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+      const pending = send(
+        `${portal.url}/api/clients/`,
+        'POST',
+        { name: 'Cut at the deadline' },
+        token,
+      )
+        .then((res) => res.status)
+        .catch(() => 'cut');
+      await sleep(1_000);
+      portal.signal('SIGTERM');
+      const code = await portal.exited;
+      expect({ code, answer: await pending }, portal.output()).toEqual({ code: 1, answer: 'cut' });
+      await locker.query('COMMIT');
+      await sleep(500);
+      const { rows } = await locker.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM clients WHERE name = 'Cut at the deadline'",
+      );
+      await locker.end();
+      expect(rows[0]?.count).toBe(0);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('says in one line that the database cannot be reached, and exits', async () => {
-    const portal = await startPortal({
-      port: 8865,
-      databaseUrl: 'postgres://postgres@127.0.0.1:9/none',
-      how: 'node',
-      waitReady: false,
-    });
-    expect(await Promise.race([portal.exited, sleep(30_000)]), portal.output()).toBe(1);
-    expect(portal.output()).toContain(
-      'The database cannot be reached (ECONNREFUSED): check DATABASE_URL and that PostgreSQL is running.',
-    );
-    expect(portal.output()).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  it(
+    'says in one line that the database cannot be reached, and exits',
+    async () => {
+      const portal = await startPortal({
+        port: 8865,
+        databaseUrl: 'postgres://postgres@127.0.0.1:9/none',
+        how: 'node',
+        waitReady: false,
+      });
+      expect(await Promise.race([portal.exited, sleep(START_MS)]), portal.output()).toBe(1);
+      expect(portal.output()).toContain(
+        'The database cannot be reached (ECONNREFUSED): check DATABASE_URL and that PostgreSQL is running.',
+      );
+      expect(portal.output()).not.toMatch(/\n\s+at /);
+    },
+    PROCESS_TEST_MS,
+  );
 
   describe('with S3 storage', () => {
     let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -190,55 +210,67 @@ describe('the server process', () => {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
 
-    it('starts without storage it cannot reach: ready, with storage reported down', async () => {
-      const portal = await startPortal({
-        port: 8863,
-        databaseUrl,
-        how: 'node',
-        env: { ...s3Env('portal-media'), S3_ENDPOINT: 'http://127.0.0.1:9' },
-      });
-      try {
-        const base = `http://127.0.0.1:8863`;
-        expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-        expect((await fetch(`${base}/api/health/storage`)).status).toBe(503);
-        expect(portal.output()).toContain('S3 storage: cannot reach bucket "portal-media"');
-        expect(portal.output()).toContain('starting without it');
-      } finally {
-        portal.signal('SIGTERM');
-        await portal.exited;
-      }
-    }, 60_000);
+    it(
+      'starts without storage it cannot reach: ready, with storage reported down',
+      async () => {
+        const portal = await startPortal({
+          port: 8863,
+          databaseUrl,
+          how: 'node',
+          env: { ...s3Env('portal-media'), S3_ENDPOINT: 'http://127.0.0.1:9' },
+        });
+        try {
+          const base = `http://127.0.0.1:8863`;
+          expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+          expect((await fetch(`${base}/api/health/storage`)).status).toBe(503);
+          expect(portal.output()).toContain('S3 storage: cannot reach bucket "portal-media"');
+          expect(portal.output()).toContain('starting without it');
+        } finally {
+          portal.signal('SIGTERM');
+          await portal.exited;
+        }
+      },
+      PROCESS_TEST_MS,
+    );
 
-    it('refuses to start on a bucket that does not exist, saying so', async () => {
-      const portal = await startPortal({
-        port: 8861,
-        databaseUrl,
-        how: 'node',
-        env: s3Env('missing-bucket'),
-        waitReady: false,
-      });
-      const code = await Promise.race([portal.exited, sleep(30_000)]);
-      portal.signal('SIGKILL');
-      expect(code, portal.output()).toBe(2);
-      expect(portal.output()).toContain(
-        `S3 storage: there is no bucket "missing-bucket" at ${endpoint}.`,
-      );
-    }, 60_000);
+    it(
+      'refuses to start on a bucket that does not exist, saying so',
+      async () => {
+        const portal = await startPortal({
+          port: 8861,
+          databaseUrl,
+          how: 'node',
+          env: s3Env('missing-bucket'),
+          waitReady: false,
+        });
+        const code = await Promise.race([portal.exited, sleep(START_MS)]);
+        portal.signal('SIGKILL');
+        expect(code, portal.output()).toBe(2);
+        expect(portal.output()).toContain(
+          `S3 storage: there is no bucket "missing-bucket" at ${endpoint}.`,
+        );
+      },
+      PROCESS_TEST_MS,
+    );
 
-    it('refuses to start with credentials the server rejects, saying so', async () => {
-      const portal = await startPortal({
-        port: 8862,
-        databaseUrl,
-        how: 'node',
-        env: s3Env('portal-media', 'UNKNOWN-KEY'),
-        waitReady: false,
-      });
-      const code = await Promise.race([portal.exited, sleep(30_000)]);
-      portal.signal('SIGKILL');
-      expect(code, portal.output()).toBe(2);
-      expect(portal.output()).toContain(
-        'S3 storage: the credentials were refused for bucket "portal-media"',
-      );
-    }, 60_000);
+    it(
+      'refuses to start with credentials the server rejects, saying so',
+      async () => {
+        const portal = await startPortal({
+          port: 8862,
+          databaseUrl,
+          how: 'node',
+          env: s3Env('portal-media', 'UNKNOWN-KEY'),
+          waitReady: false,
+        });
+        const code = await Promise.race([portal.exited, sleep(START_MS)]);
+        portal.signal('SIGKILL');
+        expect(code, portal.output()).toBe(2);
+        expect(portal.output()).toContain(
+          'S3 storage: the credentials were refused for bucket "portal-media"',
+        );
+      },
+      PROCESS_TEST_MS,
+    );
   });
 });

@@ -10,6 +10,7 @@ import { classifyDatabaseError } from './http/database-errors';
 import { loggableError } from './http/errors';
 import { sweepIdempotencyKeys } from './http/idempotency';
 import { connectDatabase, runMigrations } from './db/client';
+import { reportConnectionBudget } from './db/connection-budget';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { startScheduledJobs } from './jobs/scheduler';
@@ -72,11 +73,14 @@ const serve = async (config: Config) => {
   }
 
   const database = connectDatabase(url, {
-    max: 20,
+    max: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
     onError: (error) => console.error('database pool error:', error.message),
   });
-  if (!prepared) await runMigrations(database.db);
+  if (!prepared) {
+    await runMigrations(database.db);
+    await reportConnectionBudget(database.db, config);
+  }
 
   const mail = startMailWorker(database.db, {
     smtpUrl: config.smtpUrl,

@@ -8,6 +8,7 @@ import { multipart, type Part } from '../../test/multipart';
 import { createUser } from '../../test/test-app';
 import { useTestWorld } from '../../test/test-world';
 import { createStudioSource } from '../../studio/source';
+import { sweepStorageRemovals } from '../../storage/removals';
 import { issueToken } from '../auth/tokens';
 import { createWorld, DENIED, UNAUTHENTICATED } from '../clients/test-fixtures';
 import { imageTooLarge, NOT_AN_IMAGE } from '../../storage/images';
@@ -190,7 +191,7 @@ describe('the logo', () => {
     },
   );
 
-  it('removes the file it replaces, and the last one when the logo is removed', async () => {
+  it('queues the file it replaces, and the last one when the logo is removed', async () => {
     const first = (
       (await uploadLogo([logoPart(await image('png'))])).json() as { logo_url: string }
     ).logo_url;
@@ -199,11 +200,15 @@ describe('the logo', () => {
         logo_url: string;
       }
     ).logo_url;
+    // Kept through the backup grace (issue 28), then swept.
+    expect(existsSync(storedFile(first))).toBe(true);
+    await sweepStorageRemovals(t.db, t.ctx.storage, { graceMs: 0 });
     expect(existsSync(storedFile(first))).toBe(false);
     expect(existsSync(storedFile(second))).toBe(true);
     const removed = await call('DELETE', '/api/studio/logo/', w.tokens.staff);
     expect(removed.statusCode).toBe(200);
     expect((removed.json() as { logo_url: null }).logo_url).toBeNull();
+    await sweepStorageRemovals(t.db, t.ctx.storage, { graceMs: 0 });
     expect(existsSync(storedFile(second))).toBe(false);
   });
 

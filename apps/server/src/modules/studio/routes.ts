@@ -67,7 +67,7 @@ export const studioRoutes = async (parent: FastifyInstance) => {
     '/api/studio/',
     { schema: { tags, body: studioUpdateSchema, response: { 200: studioSchema } }, ...superusers },
     async (request) => {
-      const { row } = await updateStudio(db, config, studioChanges(request.body));
+      const row = await updateStudio(db, config, studioChanges(request.body));
       return answer(row);
     },
   );
@@ -103,26 +103,16 @@ export const studioRoutes = async (parent: FastifyInstance) => {
         await storage.remove(key);
         throw error;
       }
-      await removeOld(result.previousLogo, request);
-      return answer(result.row);
+      return answer(result);
     },
   );
 
   app.delete(
     '/api/studio/logo/',
     { schema: { tags, response: { 200: studioSchema } }, ...superusers },
-    async (request) => {
-      const { row, previousLogo } = await updateStudio(db, config, { logo: null });
-      await removeOld(previousLogo, request);
+    async () => {
+      const row = await updateStudio(db, config, { logo: null });
       return answer(row);
     },
   );
-
-  // The row no longer points at the old file; failing to delete it only wastes space.
-  const removeOld = async (previous: string | null, request: FastifyRequest) => {
-    if (!previous) return;
-    await storage.remove(previous).catch((error: unknown) => {
-      request.log.warn({ err: error, key: previous }, 'old studio logo not removed');
-    });
-  };
 };

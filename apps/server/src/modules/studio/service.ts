@@ -20,25 +20,21 @@ export const studioChanges = (input: StudioUpdate): StudioChanges => ({
 });
 
 /**
- * Writes the changes in one transaction: the first edit creates the row from the defaults, every
- * edit then updates it under its lock. Returns the row and the logo it held before, so a replaced file can be removed
- * once the new state is committed.
+ * Writes the studio's row (made on its first edit). A replaced logo's file is queued for removal
+ * by the update itself (migration 0029).
  */
 export const updateStudio = async (
   db: Database,
   config: Pick<Config, 'portalName'>,
   changes: StudioChanges,
-): Promise<{ row: StudioRow; previousLogo: string | null }> =>
+): Promise<StudioRow> =>
   db.transaction(async (tx) => {
     const { id: _id, updatedAt: _at, ...defaults } = defaultStudioRow(config);
-    // The row first, so that the lock below has something to hold even on the very first edit:
-    // two first uploads at once then take turns and the second sees the first's logo to remove.
     await tx.insert(studio).values(defaults).onConflictDoNothing();
-    const [before] = await tx.select({ logo: studio.logo }).from(studio).for('update');
     const [row] = await tx
       .update(studio)
       .set({ ...changes, updatedAt: sql`now()` }) // fields left undefined are not written
       .returning();
     if (!row) throw new Error('the studio row was not written');
-    return { row, previousLogo: before?.logo ?? null };
+    return row;
   });

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
-import { users } from '../../db/schema/index';
+import { storageRemovals, users } from '../../db/schema/index';
+import { sweepStorageRemovals } from '../../storage/removals';
 import { multipart, type Part } from '../../test/multipart';
 import { createUser } from '../../test/test-app';
 import { useTestApp } from '../../test/test-world';
@@ -17,6 +18,8 @@ const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
 const t = useTestApp();
+const queuedForRemoval = async (key: string) =>
+  (await t.db.select().from(storageRemovals).where(eq(storageRemovals.key, key))).length === 1;
 let alice: Awaited<ReturnType<typeof createUser>>;
 let bob: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createUser>>;
@@ -140,7 +143,7 @@ describe('PATCH /api/users/{id}/ as multipart', () => {
     expect(meta).toMatchObject({ width: 512, height: 427 });
   });
 
-  it('replacing a picture deletes the previous file', async () => {
+  it('replacing a picture queues the previous file, removed after the backup grace', async () => {
     const before = await imageOf(alice.id);
     expect(before).toBeTruthy();
     const res = await upload(
@@ -151,6 +154,11 @@ describe('PATCH /api/users/{id}/ as multipart', () => {
     expect(res.statusCode).toBe(200);
     const after = await imageOf(alice.id);
     expect(after).not.toBe(before);
+    // Still there for a backup that dumped the database a moment ago (issue 28)…
+    expect(existsSync(path.join(t.ctx.config.mediaDir, before!))).toBe(true);
+    expect(await queuedForRemoval(before!)).toBe(true);
+    // …and gone once the grace has passed.
+    await sweepStorageRemovals(t.db, t.ctx.storage, { graceMs: 0 });
     expect(existsSync(path.join(t.ctx.config.mediaDir, before!))).toBe(false);
     expect(existsSync(path.join(t.ctx.config.mediaDir, after!))).toBe(true);
   });
@@ -210,6 +218,8 @@ describe('PATCH /api/users/{id}/ as multipart', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ image: null, first_name: 'Alicia' });
     expect(await imageOf(alice.id)).toBeNull();
+    expect(await queuedForRemoval(before!)).toBe(true);
+    await sweepStorageRemovals(t.db, t.ctx.storage, { graceMs: 0 });
     expect(existsSync(path.join(t.ctx.config.mediaDir, before!))).toBe(false);
   });
 
@@ -224,7 +234,7 @@ describe('PATCH /api/users/{id}/ as multipart', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ image: null });
-    expect(existsSync(path.join(t.ctx.config.mediaDir, before!))).toBe(false);
+    expect(await queuedForRemoval(before!)).toBe(true);
   });
 
   it('a text value for image that is not empty is a 400', async () => {

@@ -146,14 +146,9 @@ export const userRoutes = async (parent: FastifyInstance) => {
         if (newKey) await storage.remove(newKey);
         throw notFound();
       }
-      const { user, previousImage } = result;
-      if ('image' in changes && previousImage && previousImage !== user.image) {
-        // The row no longer points at the old file; failing to delete it only wastes space.
-        await storage.remove(previousImage).catch((error: unknown) => {
-          request.log.warn({ err: error, key: previousImage }, 'old profile image not removed');
-        });
-      }
-      return dto(user);
+      // A replaced picture's file is queued for removal by the update itself (migration 0029),
+      // and removed after the grace a backup needs (decision 0041).
+      return dto(result);
     },
   );
 

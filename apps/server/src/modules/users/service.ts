@@ -48,29 +48,18 @@ export type UserChanges = Partial<
 export class DuplicateEmailError extends Error {}
 
 /**
- * Applies the changes in one transaction and reports the image the row held before, so the
- * caller can delete that file once the new state is committed.
+ * Applies the changes in one transaction. A replaced picture's file is queued for removal by the
+ * update itself (migration 0029), so a rolled-back change keeps it.
  */
 export const updateUser = async (
   db: Database,
   id: number,
   changes: UserChanges,
-): Promise<{ user: UserRow; previousImage: string | null } | null> => {
+): Promise<UserRow | null> => {
   try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ image: users.image })
-        .from(users)
-        .where(eq(users.id, id))
-        .for('update');
-      if (!current) return null;
-      if (Object.keys(changes).length === 0) {
-        const user = await findUserById(tx, id);
-        return user ? { user, previousImage: current.image } : null;
-      }
-      const [user] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
-      return user ? { user, previousImage: current.image } : null;
-    });
+    if (Object.keys(changes).length === 0) return await findUserById(db, id);
+    const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+    return user ?? null;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw new DuplicateEmailError();
     throw error;
