@@ -37,9 +37,13 @@ export const passkeySchema = z.object({
 export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListSchema = z.array(passkeySchema);
 
-/** Adding one is a change to how she signs in: her password first, where she has one. */
+/**
+ * Adding one is a change to how she signs in, and a passkey signs in alone: her password first,
+ * where she has one, and her authenticator's code (or a recovery code) where two-factor is on.
+ */
 export const passkeyOptionsRequestSchema = requestBody({
   password: z.string().max(1024).optional(),
+  code: z.string().max(32).optional(),
 });
 export type PasskeyOptionsRequest = z.infer<typeof passkeyOptionsRequestSchema>;
 

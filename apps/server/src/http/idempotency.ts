@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import { IDEMPOTENCY_MESSAGES, UNKEPT_POST_ROUTES } from '@portal/contract/idempotency';
 import { ApiError, loggableError } from './errors';
 
 /**
@@ -14,28 +15,23 @@ import { ApiError, loggableError } from './errors';
  *
  * What is kept: answers below 500 except 409 and 429 (a retry of those should be tried again).
  * A 5xx forgets the key, so the retry does the work — the request's transaction rolled back.
- * A first request that died with its process is taken over after a minute.
+ * A first request that died with its process is taken over after five minutes.
  *
  * Not kept, and done again on a retry: uploads (multipart: the body is read by the route, and a
- * browser writes a new boundary each time) and the sign-in calls, whose answers hold tokens that
- * must not sit in a table.
+ * browser writes a new boundary each time) and the sign-in and account-security calls
+ * (`UNKEPT_POST_ROUTES`).
  */
 
+export { IDEMPOTENCY_MESSAGES };
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const TTL = sql`interval '24 hours'`;
-/** How long a first request may run before a retry may take its key over. */
-const ABANDONED_AFTER = sql`interval '60 seconds'`;
+/**
+ * How long a first request may run before a retry may take its key over: well past HAProxy's
+ * `timeout server` (60 s) plus a shutdown's drain and timeout, so a slow request still running
+ * is never done a second time beside it.
+ */
+const ABANDONED_AFTER = sql`interval '5 minutes'`;
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
-const SECRET_ANSWERS =
-  /^\/api\/(token-auth|social-auth|two-factor|password-change|passkeys\/registration-options)\//;
-
-export const IDEMPOTENCY_MESSAGES = {
-  invalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-  otherRequest:
-    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-  running: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
-} as const;
-
 type Claim = { scope: string; key: string };
 
 declare module 'fastify' {
@@ -66,7 +62,9 @@ export const registerIdempotency = (app: FastifyInstance, db: Database) => {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST') return;
     const key = keyOf(request);
-    if (key === null || SECRET_ANSWERS.test(request.url) || request.isMultipart()) return;
+    // The route's own pattern: a URL spelled `/api/%74oken-auth/` still names the sign-in.
+    if (key === null || UNKEPT_POST_ROUTES.test(request.routeOptions.url ?? '')) return;
+    if (request.isMultipart()) return;
     const scope = request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
     const fingerprint = fingerprintOf(request);
 

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import type { FastifyRequest } from 'fastify';
@@ -44,18 +45,52 @@ export const createThrottle = (db: Executor, enabled: boolean) => {
   const checkAll = async (counts: readonly ThrottleCount[]) => {
     for (const [key, rule] of counts) await check(key, rule);
   };
-  /** Counts one event on every counter (all of them, even once one is over its limit). */
+  /**
+   * Counts one event on every counter — all of them, even once one is over its limit — one after
+   * another: a caller inside a transaction must not take several more pooled connections.
+   */
   const hitAll = async (counts: readonly ThrottleCount[]) => {
-    const refusals = await Promise.allSettled(counts.map(([key, rule]) => hit(key, rule)));
-    const refused = refusals.find((r) => r.status === 'rejected');
-    if (refused) throw refused.reason;
+    let refused: unknown = null;
+    for (const [key, rule] of counts)
+      await hit(key, rule).catch((error: unknown) => (refused ??= error));
+    if (refused) throw refused;
   };
-  return { hit, check, reset, checkAll, hitAll };
+  /** Forgets exactly these counters (not those kept under them). */
+  const forget = async (keys: readonly string[]) => {
+    if (!enabled || keys.length === 0) return;
+    const list = sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    );
+    await db.execute(sql`DELETE FROM rate_limits WHERE key IN (${list})`);
+  };
+  return { hit, check, reset, checkAll, hitAll, forget };
+};
+
+/**
+ * The address a client is counted by: an IPv4 address as it is; an IPv6 address by its /64, the
+ * block one host or household is given — else one machine would have billions of addresses.
+ */
+export const countedAddress = (ip: string): string => {
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 };
 
 /** Every sign-in counter of one account is kept under this key. */
 export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
-export const loginAddressKey = (ip: string) => `login:ip:${ip}`;
+export const loginAddressKey = (ip: string) => `login:ip:${countedAddress(ip)}`;
+/** The account's counter from this address. */
+export const loginAccountAddressKey = (email: string, ip: string) =>
+  `${loginAccountKey(email)}:ip:${countedAddress(ip)}`;
 
 /**
  * What a wrong password or a wrong second-factor code counts toward (issue 27): the account *from
@@ -64,7 +99,7 @@ export const loginAddressKey = (ip: string) => `login:ip:${ip}`;
  * can lock a person out), and the address (what stops one address trying many accounts).
  */
 export const loginFailures = (email: string, ip: string): ThrottleCount[] => [
-  [`${loginAccountKey(email)}:ip:${ip}`, THROTTLES.loginFailuresPerAccountAndAddress],
+  [loginAccountAddressKey(email, ip), THROTTLES.loginFailuresPerAccountAndAddress],
   [loginAccountKey(email), THROTTLES.loginFailuresPerAccount],
   [loginAddressKey(ip), THROTTLES.loginFailuresPerAddress],
 ];

@@ -33,6 +33,9 @@ export const createS3Storage = (options: S3Options): Storage => {
     endpoint: options.endpoint,
     credentials: options.credentials,
     forcePathStyle: options.forcePathStyle,
+    // An S3 that drops packets answers 503 in seconds, not after the system's TCP timeout with
+    // every socket of the pool waiting (issue 28).
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
   });
   const Bucket = options.bucket;
   const objectKey = (key: string) => {

@@ -172,7 +172,7 @@ describe('a create sent again (issue 28)', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('sends neither a GET, an upload nor a refused create twice', async () => {
+  it('sends neither a GET, an upload, a refused create nor a security call twice', async () => {
     answers.push(json(503, { detail: 'x' }));
     await expect(api.get('/api/x/')).rejects.toMatchObject({ status: 503 });
     answers.push(json(400, { name: ['This field is required.'] }));
@@ -183,9 +183,15 @@ describe('a create sent again (issue 28)', () => {
     await expect(
       request('/api/files/', { method: 'POST', body: new FormData() }),
     ).rejects.toMatchObject({ status: 503 });
-    expect(calls).toHaveLength(3);
+    // A sign-in or security call is not kept by a key: sent once, without one.
+    answers.push(json(503, { detail: 'x' }));
+    await expect(
+      request('/api/two-factor/recovery-codes/', { method: 'POST', body: { code: '123456' } }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(4);
     expect(headers(calls[0]).has('Idempotency-Key')).toBe(false);
     expect(headers(calls[2]).has('Idempotency-Key')).toBe(false);
+    expect(headers(calls[3]).has('Idempotency-Key')).toBe(false);
   });
 });
 

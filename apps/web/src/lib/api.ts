@@ -1,3 +1,4 @@
+import { UNKEPT_POST_ROUTES } from '@portal/contract/idempotency';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor-messages';
 import type { z } from 'zod';
 import type { Paginated } from '@portal/contract/common';
@@ -101,8 +102,10 @@ export async function request(
   // Every create carries a key of its own (issue 28): should the answer be lost — the
   // connection dropped, the server restarting — the retry below sends the same request with the
   // same key, and the server answers it from the first without doing the work twice.
-  // (An upload is not kept by its key on the server, so it is not sent twice.)
-  const retriable = method === 'POST' && !(body instanceof FormData);
+  // (Neither an upload nor a sign-in or security call is kept by its key on the server, so
+  // neither is sent twice.)
+  const retriable =
+    method === 'POST' && !(body instanceof FormData) && !UNKEPT_POST_ROUTES.test(path);
   if (retriable) headers.set('Idempotency-Key', newIdempotencyKey());
 
   for (let attempt = 0; ; attempt++) {
@@ -168,11 +171,16 @@ const retryDelay = (answer: Answer): number | null => {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
-    });
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', abort, { once: true });
   });
 
 /**

@@ -18,8 +18,13 @@ import { users } from '../../db/schema/index';
 import type { UserRow } from '../../http/auth';
 import type { RequestClient } from '../../http/client';
 import { ApiError, fieldError, nonFieldError, validationError } from '../../http/errors';
-import { THROTTLES, createThrottle, loginAccountKey, loginFailures } from '../../http/throttle';
-import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
+import {
+  THROTTLES,
+  createThrottle,
+  loginAccountAddressKey,
+  loginAccountKey,
+  loginFailures,
+} from '../../http/throttle';
 import { secondFactorProblem } from '../two-factor/service';
 import { enqueueEmail } from '../../mail/outbox';
 import { toUserDto } from '../users/serialize';
@@ -95,27 +100,24 @@ export const createAuthService = (ctx: AppContext) => {
 
   const login = async (body: LoginRequest, client: RequestClient): Promise<TokenResponse> => {
     const email = normalizeEmail(body.username);
-    const failures = loginFailures(email, client.ip);
-    // Only failures count, but a throttled caller is refused before the password is checked:
-    // otherwise a right guess would still be told apart from a wrong one.
-    await throttle.checkAll(failures);
+    // Every attempt counts before the password is checked — a burst of parallel guesses cannot
+    // all pass a check made before any of them failed, and a throttled caller cannot tell a
+    // right guess from a wrong one. Proving the password (and the code) gives her counts back.
+    await throttle.hitAll(loginFailures(email, client.ip));
 
     const user = await findByEmail(db, email);
     let valid = false;
     if (user) valid = await verifyPassword(user.passwordHash, body.password);
     else await burnPasswordCheck(body.password);
-    if (!user || !valid || !user.isActive) {
-      await throttle.hitAll(failures);
-      throw nonFieldError(AUTH_MESSAGES.invalidCredentials);
-    }
+    if (!user || !valid || !user.isActive) throw nonFieldError(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ApiError(400, { detail: UNVERIFIED_LOGIN_DETAIL });
 
     return db.transaction(async (tx) => {
       // The second factor is spent in the transaction that issues the token: a code works once.
       const otpProblem = await secondFactorProblem(tx, config.secretKey, user, body.otp);
-      if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await throttle.hitAll(failures);
       if (otpProblem) throw fieldError('otp', otpProblem);
-      await throttle.reset(loginAccountKey(email));
+      // Her own counts only: a guesser's from other addresses stay.
+      await throttle.forget([loginAccountKey(email), loginAccountAddressKey(email, client.ip)]);
       const session = await openSession(tx, user, {
         method: 'password',
         ttlMs: config.tokenIdleMs,

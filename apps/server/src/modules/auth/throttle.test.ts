@@ -47,6 +47,18 @@ describe('login throttling', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('holds the limit against a burst of parallel guesses: each is counted before it is checked', async () => {
+    await createUser(t.db, { email: 'burst@client.test' });
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        api.login('burst@client.test', `wrong-${i}`, { ip: '10.5.0.1' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
   it('locks an account everywhere once guesses from many addresses reach its higher ceiling', async () => {
     await createUser(t.db, { email: 'spread@client.test' });
     const throttle = createThrottle(t.db, true);
@@ -122,7 +134,8 @@ describe('login throttling', () => {
     expectThrottled(await api.login('locked@client.test', TEST_PASSWORD), 900);
     // …and from everywhere: its ceiling reached by guesses from many more addresses.
     const throttle = createThrottle(t.db, true);
-    for (let i = 10; i < THROTTLES.loginFailuresPerAccount.limit; i++)
+    // (11 counted so far: the 10 wrong ones, and the refused right one.)
+    for (let i = 11; i < THROTTLES.loginFailuresPerAccount.limit; i++)
       await throttle.hitAll(loginFailures('locked@client.test', `10.6.0.${i}`));
     expectThrottled(await api.login('locked@client.test', TEST_PASSWORD, { ip: '10.6.1.1' }), 900);
 

@@ -49,6 +49,15 @@ export const operationsRoutes = async (
     },
   } as const;
 
+  // The storage probe is public: one S3 call per 5 s whatever the number of callers.
+  let storageChecked: { at: number; answer: Promise<boolean> } | null = null;
+  const storageAnswers = () => {
+    const now = performance.now();
+    if (!storageChecked || now - storageChecked.at > 5_000)
+      storageChecked = { at: now, answer: passes(() => storage.check()) };
+    return storageChecked.answer;
+  };
+
   // Both spellings: the API's trailing-slash convention and the bare path probes are set up with.
   for (const suffix of ['', '/']) {
     app.get(`/api/health/live${suffix}`, probe, async (): Promise<Health> => ({ status: 'ok' }));
@@ -63,7 +72,7 @@ export const operationsRoutes = async (
     });
     // Not part of readiness: without storage the instance still serves everything but files.
     app.get(`/api/health/storage${suffix}`, probe, async (_request, reply) => {
-      const stored = await passes(() => storage.check());
+      const stored = await storageAnswers();
       const body: Health = { status: stored ? 'ok' : 'unavailable', checks: { storage: stored } };
       return reply.code(stored ? 200 : 503).send(body);
     });

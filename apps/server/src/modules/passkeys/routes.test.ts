@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSKEY_MESSAGES } from '@portal/contract/passkeys';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { users } from '../../db/schema/index';
 import { createUser, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { useTestApp } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
+import { totpCode } from '../two-factor/totp';
 import {
   createTestAuthenticator,
   type CreationOptions,
@@ -48,9 +50,9 @@ const signInOptions = async () => {
   return res.json<{ options: RequestOptions & Record<string, unknown> }>().options;
 };
 
-/** A person with a passkey added the way Profile adds one. */
-const withPasskey = async (email: string, fields: Partial<typeof users.$inferInsert> = {}) => {
-  const user = await createUser(t.db, { email, ...fields });
+/** A person with a passkey added the way Profile adds one; `later`: her account since. */
+const withPasskey = async (email: string, later: Partial<typeof users.$inferInsert> = {}) => {
+  const user = await createUser(t.db, { email });
   const token = await tokenFor(t, user.id);
   const authenticator = createTestAuthenticator(ORIGIN, 'portal.test');
   const added = await call('POST', '/api/passkeys/', token, {
@@ -58,6 +60,9 @@ const withPasskey = async (email: string, fields: Partial<typeof users.$inferIns
     credential: authenticator.register(await registrationOptions(token)),
   });
   expect(added.statusCode).toBe(201);
+  // What changed on the account since (e.g. two-factor turned on).
+  if (Object.keys(later).length > 0)
+    await t.db.update(users).set(later).where(eq(users.id, user.id));
   return { user, token, authenticator, passkey: added.json<{ id: number }>() };
 };
 
@@ -139,6 +144,29 @@ describe('passkeys, per role', () => {
     ).toBe(404);
     expect((await call('DELETE', `/api/passkeys/${id}/`, otherToken)).statusCode).toBe(404);
     expect((await call('GET', '/api/passkeys/', token)).json()).toHaveLength(1);
+  });
+
+  it('asks for the authenticator’s code too when two-factor is on: a passkey skips it later', async () => {
+    const member = await createUser(t.db, { email: 'pk-2fa@client.test' });
+    const token = await tokenFor(t, member.id);
+    const setup = await call('POST', '/api/two-factor/totp/setup/', token);
+    const { secret } = setup.json<{ secret: string }>();
+    const on = await call('POST', '/api/two-factor/totp/confirm/', token, {
+      code: totpCode(secret),
+    });
+    const [recovery] = on.json<{ recovery_codes: string[] }>().recovery_codes;
+    const options = (body: object) =>
+      call('POST', '/api/passkeys/registration-options/', token, {
+        password: TEST_PASSWORD,
+        ...body,
+      });
+    expect((await options({})).json()).toEqual({ code: [TWO_FACTOR_MESSAGES.otpRequired] });
+    expect((await options({ code: '000000' })).json()).toEqual({
+      code: [TWO_FACTOR_MESSAGES.wrongCode],
+    });
+    // A recovery code does (she may have lost the phone), once.
+    expect((await options({ code: recovery })).statusCode).toBe(200);
+    expect((await options({ code: recovery })).statusCode).toBe(400);
   });
 
   it('refuses an answer from another origin, or without the fingerprint or PIN', async () => {

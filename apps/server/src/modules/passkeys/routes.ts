@@ -44,11 +44,7 @@ export const passkeyRoutes = async (parent: FastifyInstance) => {
       preValidation: requireOwnSession,
     },
     async (request) =>
-      passkeys.registrationOptions(
-        requireUser(request).user,
-        request.body.password,
-        clientOf(request),
-      ),
+      passkeys.registrationOptions(requireUser(request).user, request.body, clientOf(request)),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   PASSKEY_MESSAGES,
   type Passkey,
   type PasskeyCreateRequest,
+  type PasskeyOptionsRequest,
   type PasskeyOptionsResponse,
   type PasskeySignInRequest,
 } from '@portal/contract/passkeys';
@@ -26,6 +27,8 @@ import { ApiError, fieldError, nonFieldError } from '../../http/errors';
 import { isUniqueViolation } from '../../http/database-errors';
 import { createThrottle, loginAddressKey, loginFailures, THROTTLES } from '../../http/throttle';
 import { verifyPassword } from '../auth/passwords';
+import { secondFactorProblem } from '../two-factor/service';
+import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { openSession } from '../auth/tokens';
 import { toUserDto } from '../users/serialize';
 import { relyingParty } from './relying-party';
@@ -114,18 +117,25 @@ export const createPasskeyService = (ctx: AppContext) => {
   /** Options for the browser's "create a passkey", after the password where she has one. */
   const registrationOptions = async (
     user: UserRow,
-    password: string | undefined,
+    proof: PasskeyOptionsRequest,
     client: RequestClient,
   ): Promise<PasskeyOptionsResponse> => {
+    const failures = loginFailures(user.email, client.ip);
+    await throttle.checkAll(failures);
     if (user.passwordHash !== null) {
-      const failures = loginFailures(user.email, client.ip);
-      await throttle.checkAll(failures);
-      if (!password) throw fieldError('password', 'This field is required.');
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      if (!proof.password) throw fieldError('password', 'This field is required.');
+      if (!(await verifyPassword(user.passwordHash, proof.password))) {
         await throttle.hitAll(failures);
         throw fieldError('password', PASSKEY_MESSAGES.wrongPassword);
       }
     }
+    // A passkey signs in without the code: with two-factor on, adding one asks for it, so a
+    // stolen session (or a stolen password) cannot add a way in that skips it.
+    const codeProblem = await db.transaction((tx) =>
+      secondFactorProblem(tx, config.secretKey, user, proof.code),
+    );
+    if (codeProblem === TWO_FACTOR_MESSAGES.wrongCode) await throttle.hitAll(failures);
+    if (codeProblem) throw fieldError('code', codeProblem);
     const rp = await party();
     const existing = await db
       .select({ id: passkeys.credentialId, transports: passkeys.transports })

@@ -35,7 +35,8 @@ export const useSecondStep = <V extends object, R>(
           onSuccess: onSignedIn,
           onError: (error) => {
             const message = otpMessage(parseError(error)?.fields);
-            if (message) setStep({ ...step, error: message });
+            // Only while the step is still open: "Use another account" meanwhile closed it.
+            if (message) setStep((open) => (open ? { ...open, error: message } : open));
             else toastError(error);
           },
         },

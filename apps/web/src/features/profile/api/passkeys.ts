@@ -28,23 +28,25 @@ const usePasskeysMutation = <V, R>(call: (variables: V) => Promise<R>) => {
  * part is loaded only when someone adds one.
  */
 export const useAddPasskey = () =>
-  usePasskeysMutation(async ({ name, password }: { name: string; password: string }) => {
-    const { options } = await request('/api/passkeys/registration-options/', {
-      method: 'POST',
-      body: password ? { password } : {},
-      schema: passkeyOptionsResponseSchema,
-    });
-    const { startRegistration } = await import('@simplewebauthn/browser');
-    const credential = await startRegistration({
-      // The server's WebAuthn library wrote these options; the contract only checked their shape.
-      optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
-    });
-    return request('/api/passkeys/', {
-      method: 'POST',
-      body: { name, credential },
-      schema: passkeySchema,
-    });
-  });
+  usePasskeysMutation(
+    async ({ name, password, code }: { name: string; password: string; code: string }) => {
+      const { options } = await request('/api/passkeys/registration-options/', {
+        method: 'POST',
+        body: { ...(password ? { password } : {}), ...(code ? { code } : {}) },
+        schema: passkeyOptionsResponseSchema,
+      });
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const credential = await startRegistration({
+        // The server's WebAuthn library wrote these options; the contract only checked their shape.
+        optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+      });
+      return request('/api/passkeys/', {
+        method: 'POST',
+        body: { name, credential },
+        schema: passkeySchema,
+      });
+    },
+  );
 
 export const useRenamePasskey = () =>
   usePasskeysMutation(({ id, name }: { id: number; name: string }) =>

@@ -16,9 +16,11 @@ import { toast } from '../../../components/ui/toast';
 import { parseError, toastError } from '../../../lib/errors';
 import { passkeyProblem, passkeysAvailable } from '../../../lib/passkeys';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
+import { useTwoFactorStatus } from '../api/two-factor';
 import { describeDevice } from '../lib/device';
+import { CodeField } from './code-field';
 
-type Errors = { name?: string; password?: string; form?: string };
+type Errors = { name?: string; password?: string; code?: string; form?: string };
 
 /** The server's words for the dialog's fields; the browser's refusal for the form; else a toast. */
 const errorsOf = (error: unknown): Errors => {
@@ -29,9 +31,10 @@ const errorsOf = (error: unknown): Errors => {
   const found: Errors = {
     name: fields.name,
     password: fields.password,
+    code: fields.code,
     form: fields.credential ?? parsed?.nonField ?? parsed?.detail ?? undefined,
   };
-  if (!found.name && !found.password && !found.form) toastError(error);
+  if (!found.name && !found.password && !found.code && !found.form) toastError(error);
   return found;
 };
 
@@ -44,26 +47,30 @@ const AddPasskeyDialog = ({
   onOpenChange(open: boolean): void;
 }) => {
   const add = useAddPasskey();
+  // With two-factor on, a passkey (which signs in alone) is added with the code too.
+  const withCode = useTwoFactorStatus().data?.enabled === true;
   const [name, setName] = useState(() => describeDevice(navigator.userAgent));
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const reset = (next: boolean) => {
     if (!next) {
       setPassword('');
+      setCode('');
       setErrors({});
     }
     onOpenChange(next);
   };
   const unsaved = useUnsavedChanges({
     open,
-    dirty: !add.isPending && password !== '',
+    dirty: !add.isPending && (password !== '' || code !== ''),
     onOpenChange: reset,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
     add.mutate(
-      { name: name.trim(), password },
+      { name: name.trim(), password, code: code.trim() },
       {
         onSuccess: (passkey) => {
           toast.success(`Passkey “${passkey.name}” added`);
@@ -105,6 +112,15 @@ const AddPasskeyDialog = ({
             onChange={(event) => setPassword(event.target.value)}
           />
         </Field>
+        {withCode && (
+          <CodeField
+            id="passkey-code"
+            label="Code from your app, or a recovery code"
+            value={code}
+            onChange={setCode}
+            error={errors.code ?? null}
+          />
+        )}
         <FormError message={errors.form} />
         <Button type="submit" loading={add.isPending}>
           Continue
@@ -138,7 +154,10 @@ const RenamePasskeyDialog = ({ passkey, onClose }: { passkey: Passkey; onClose()
                 unsaved.release();
                 onClose();
               },
-              onError: (failure) => setError(errorsOf(failure).name),
+              onError: (failure) => {
+                const found = errorsOf(failure);
+                setError(found.name ?? found.form);
+              },
             },
           );
         }}

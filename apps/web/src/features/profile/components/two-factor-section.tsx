@@ -17,6 +17,7 @@ import {
   useStartTotpSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 
 /** The message the server gave a field, for showing under it; anything else is a toast. */
@@ -28,31 +29,6 @@ const fieldMessage = (error: unknown, field: string) => {
 
 /** "JBSW Y3DP EHPK 3PXP": a secret typed by hand reads in groups of four. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
-
-const CodeField = ({
-  id,
-  label = 'Code from your app',
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label?: string;
-  value: string;
-  onChange(value: string): void;
-  error: string | null;
-}) => (
-  <Field label={label} htmlFor={id} error={error ?? undefined}>
-    <Input
-      id={id}
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      invalid={Boolean(error)}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  </Field>
-);
 
 /** Shown once, after set-up or renewal: the codes, to copy or download before going on. */
 const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone(): void }) => {
