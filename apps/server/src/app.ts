@@ -22,6 +22,7 @@ import { trackRoutes } from './http/methods';
 import { rejectNullCharacters } from './http/null-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { USER_IMAGE_MAX_BYTES } from '@portal/contract/users';
+import { registerBulkhead } from './http/bulkhead';
 import { registerIdempotency } from './http/idempotency';
 import { trackActingRequest } from './modules/activity/record';
 import { registerModules } from './modules/index';
@@ -122,6 +123,11 @@ export const buildApp = async (ctx: AppContext, options: BuildAppOptions = {}) =
   });
   // After authentication (keys are their owner's) and before the routes.
   registerIdempotency(app, ctx.db);
+  // Half the pool at most per resource, so one locked table cannot starve the rest (issue 28).
+  registerBulkhead(app, {
+    perArea: Math.max(1, Math.ceil(ctx.config.databasePoolSize / 2)),
+    waitMs: ctx.config.databaseTimeouts.poolMs,
+  });
   await app.register(operationsRoutes, { metrics });
   await app.register(registerModules);
   registerMediaRoute(app, ctx.storage);

@@ -63,7 +63,14 @@ export const runPrimary = async (
         (worker) =>
           new Promise<number>((resolve) => {
             if (worker.isDead()) return resolve(0);
-            worker.once('exit', (exitCode: number | null) => resolve(exitCode ?? 1));
+            worker.once('exit', (exitCode: number | null, exitSignal: string | null) => {
+              if (exitCode !== 0 && exitCode !== null)
+                console.error(
+                  `worker ${worker.process.pid} stopped with ${exitSignal ?? `exit code ${exitCode}`}`,
+                );
+              // Ended by the signal it was sent (one still starting has no handler yet): as asked.
+              resolve(exitCode ?? 0);
+            });
             worker.process.kill(signal);
           }),
       ),

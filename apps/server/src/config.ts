@@ -56,7 +56,9 @@ const envSchema = z.object({
   TOKEN_CACHE: bool.optional(),
   // Limits that turn a stuck database into a quick 503 instead of a hang (decision 0017).
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(30_000),
-  DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(10_000),
+  // Short (issue 28): a request waiting on a locked row or table gives up, and its connection
+  // back, in seconds; the migration lock waits as long as it takes (db/client.ts).
+  DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(3_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(60_000),
   DATABASE_POOL_TIMEOUT_MS: positiveInt.default(10_000),
   // Connections each serving process may hold (issue 28); an instance opens

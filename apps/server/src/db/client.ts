@@ -72,11 +72,15 @@ const MIGRATION_LOCK = 0x706f7274616c;
 export const runMigrations = async (db: Database) => {
   const client = await db.$client.connect();
   try {
+    // Another instance may migrate for longer than a request may wait on a lock.
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      // Back to the pool with the request's limit (the connection's own default).
+      await client.query('RESET lock_timeout');
     }
   } finally {
     client.release();

@@ -55,6 +55,8 @@ export const testConfig = (databaseUrl: string, dataDir: string, env: Record<str
     PUBLIC_URL: 'http://portal.test',
     SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
     LOG_LEVEL: 'silent',
+    // Small, as the tests share one PostgreSQL server; the bulkhead is half of it.
+    DATABASE_POOL_SIZE: '5',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
@@ -68,7 +70,10 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-data-'));
   const catcher = await startMailCatcher();
   const config = testConfig(url, dataDir, { SMTP_URL: catcher.url, ...env });
-  const database = connectDatabase(url, { max: 5, timeouts: config.databaseTimeouts });
+  const database = connectDatabase(url, {
+    max: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+  });
   const worker = startMailWorker(database.db, {
     smtpUrl: config.smtpUrl,
     mailDir: path.join(dataDir, 'mail'),

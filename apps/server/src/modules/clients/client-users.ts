@@ -137,7 +137,10 @@ export const createClientUserService = (ctx: AppContext) => {
         target: { type: 'client_user', id: link.id, label: link.name },
         client: body.client,
       });
-      return link;
+      // The answer is read in the transaction that wrote it (issue 28, decision 0051).
+      const answer = await findLink(tx, link.id);
+      if (!answer) throw new Error('client user vanished');
+      return { answer, invited: link.invited };
     });
 
   return {
@@ -164,11 +167,9 @@ export const createClientUserService = (ctx: AppContext) => {
     add: async (body: ClientUserCreateRequest, inviter: UserRow): Promise<ClientUser> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const { id, invited } = await linkOnce(body, inviter);
+          const { answer, invited } = await linkOnce(body, inviter);
           if (invited) mail.poke();
-          const link = await findLink(db, id);
-          if (!link) throw new Error('client user vanished');
-          return link;
+          return answer;
         } catch (error) {
           const constraint = violatedUniqueConstraint(error);
           if (constraint === 'client_users_client_user_key')

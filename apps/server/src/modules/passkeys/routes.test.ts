@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSKEY_MESSAGES } from '@portal/contract/passkeys';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
-import { users } from '../../db/schema/index';
+import { emailOutbox, users } from '../../db/schema/index';
 import { createUser, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { useTestApp } from '../../test/test-world';
 import { issueToken } from '../auth/tokens';
@@ -116,6 +116,14 @@ describe('passkeys, per role', () => {
     });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ name: 'Passkey', last_used: null, backed_up: false });
+    // She is told, in the transaction that added it: a passkey she did not add is a way in.
+    const [told] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'pk-member@client.test'));
+    expect(told?.subject).toMatch(/^A passkey was added to your .+ account$/);
+    expect(told?.text).toContain('A passkey named “Passkey” was added');
+    expect(told?.text).toContain('http://portal.test/profile?tab=security');
     const list = await call('GET', '/api/passkeys/', token);
     expect(list.json()).toEqual([added.json()]);
 

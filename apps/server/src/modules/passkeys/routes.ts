@@ -59,7 +59,9 @@ export const passkeyRoutes = async (parent: FastifyInstance) => {
       preValidation: requireOwnSession,
     },
     async (request, reply) =>
-      reply.status(201).send(await passkeys.add(requireUser(request).user, request.body)),
+      reply
+        .status(201)
+        .send(await passkeys.add(requireUser(request).user, request.body, clientOf(request))),
   );
 
   app.patch(

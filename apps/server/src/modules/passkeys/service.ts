@@ -31,7 +31,11 @@ import { secondFactorProblem } from '../two-factor/service';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { openSession } from '../auth/tokens';
 import { toUserDto } from '../users/serialize';
+import { describeDevice } from '@portal/contract/device';
+import { passkeyAddedEmail } from './emails';
 import { relyingParty } from './relying-party';
+import { emailBrand } from '../../mail/format';
+import { enqueueEmail, recipientZone } from '../../mail/outbox';
 
 const CHALLENGE_SECONDS = 5 * 60;
 /**
@@ -158,7 +162,11 @@ export const createPasskeyService = (ctx: AppContext) => {
     return { options: { ...options } };
   };
 
-  const add = async (user: UserRow, body: PasskeyCreateRequest): Promise<Passkey> => {
+  const add = async (
+    user: UserRow,
+    body: PasskeyCreateRequest,
+    client: RequestClient,
+  ): Promise<Passkey> => {
     const rp = await party();
     const challenge = challengeSpender(db, 'register', user.id);
     const verification = await verifyRegistrationResponse({
@@ -177,20 +185,39 @@ export const createPasskeyService = (ctx: AppContext) => {
       );
     const { credential, credentialBackedUp } = verification.registrationInfo;
     try {
-      const [row] = await db
-        .insert(passkeys)
-        .values({
-          userId: user.id,
-          credentialId: credential.id,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          name: body.name || 'Passkey',
-          backedUp: credentialBackedUp,
-        })
-        .returning();
-      if (!row) throw new Error('passkey insert returned nothing');
-      return toPasskey(row);
+      // The passkey and the email telling her of it, in one transaction.
+      const added = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(passkeys)
+          .values({
+            userId: user.id,
+            credentialId: credential.id,
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+            counter: credential.counter,
+            transports: credential.transports ?? [],
+            name: body.name || 'Passkey',
+            backedUp: credentialBackedUp,
+          })
+          .returning();
+        if (!row) throw new Error('passkey insert returned nothing');
+        await enqueueEmail(
+          tx,
+          passkeyAddedEmail({
+            to: user.email,
+            brand: emailBrand(await ctx.studio.current(tx)),
+            passkeyName: row.name,
+            at: row.createdAt,
+            zone: recipientZone(user.timeZone),
+            from: [client.userAgent ? describeDevice(client.userAgent) : '', client.ip]
+              .filter(Boolean)
+              .join(', '),
+            securityUrl: `${config.publicUrl}/profile?tab=security`,
+          }),
+        );
+        return toPasskey(row);
+      });
+      ctx.mail.poke();
+      return added;
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('credential', PASSKEY_MESSAGES.alreadyAdded);
       throw error;

@@ -130,8 +130,8 @@ export const createProjectPhaseService = (db: Database) => {
       .innerJoin(phases, eq(phases.id, projectPhases.phaseId))
       .where(where);
 
-  const findOne = async (scope: Scope, id: number) => {
-    const [row] = await select(db, visible(scope, id)).limit(1);
+  const findOne = async (scope: Scope, id: number, executor: Executor = db) => {
+    const [row] = await select(executor, visible(scope, id)).limit(1);
     return row ? toProjectPhaseDto(row) : null;
   };
 
@@ -170,7 +170,7 @@ export const createProjectPhaseService = (db: Database) => {
     retrieve: findOne,
 
     create: async (scope: Scope, body: ProjectPhaseCreateRequest): Promise<ProjectPhase> => {
-      const id = await write(() =>
+      return write(() =>
         db.transaction(async (tx) => {
           const project = await referencedProject(tx, scope, body.project);
           const phase = await requirePhase(tx, body.phase);
@@ -188,12 +188,12 @@ export const createProjectPhaseService = (db: Database) => {
             target: { type: 'phase', id: row.id, label: phase.name },
             project: project.id,
           });
-          return row.id;
+          // The answer is read in the transaction that wrote it (issue 28, decision 0051).
+          const created = await findOne(scope, row.id, tx);
+          if (!created) throw new Error('project phase vanished');
+          return created;
         }),
       );
-      const created = await findOne(scope, id);
-      if (!created) throw new Error('project phase vanished');
-      return created;
     },
 
     update: async (scope: Scope, id: number, body: Partial<ProjectPhaseUpdateRequest>) => {

@@ -17,7 +17,7 @@ import { parseError, toastError } from '../../../lib/errors';
 import { passkeyProblem, passkeysAvailable } from '../../../lib/passkeys';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { useTwoFactorStatus } from '../api/two-factor';
-import { describeDevice } from '../lib/device';
+import { describeDevice } from '@portal/contract/device';
 import { CodeField } from './code-field';
 
 type Errors = { name?: string; password?: string; code?: string; form?: string };

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
-import { describeDevice } from '../lib/device';
+import { describeDevice } from '@portal/contract/device';
 
 /** Profile → Security: where she is signed in, and a way to end any of it (issue 27). */
 export const SessionsSection = () => {
