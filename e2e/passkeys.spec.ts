@@ -32,7 +32,7 @@ const signOut = async (page: Page, name: string) => {
 test('a person adds a passkey in Profile, signs in with it alone, renames and removes it', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const { token } = await createVerifiedUser(request, 'passkey', {
     first_name: 'Pat',
     last_name: 'Key',
@@ -59,10 +59,13 @@ test('a person adds a passkey in Profile, signs in with it alone, renames and re
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('Work laptop');
     await expect(item).toContainText('Not used yet');
+    await page.screenshot({ path: testInfo.outputPath('passkeys-profile.png'), fullPage: true });
   });
 
   await test.step('she signs out and back in with the passkey: no email, password or code', async () => {
     await signOut(page, 'Pat Key');
+    await page.screenshot({ path: testInfo.outputPath('passkeys-login.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/estimates$/);
     await page.goto('/profile?tab=security');

@@ -59,12 +59,12 @@ const keyOf = (request: FastifyRequest): string | null => {
 const kept = (status: number) => status < 500 && status !== 409 && status !== 429;
 
 export const registerIdempotency = (app: FastifyInstance, db: Database) => {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST') return;
+  /** Claims the request's key, or answers from the first request's: true when it answered. */
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(request);
     // The route's own pattern: a URL spelled `/api/%74oken-auth/` still names the sign-in.
-    if (key === null || UNKEPT_POST_ROUTES.test(request.routeOptions.url ?? '')) return;
-    if (request.isMultipart()) return;
+    if (key === null || UNKEPT_POST_ROUTES.test(request.routeOptions.url ?? '')) return false;
+    if (request.isMultipart()) return false;
     const scope = request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
     const fingerprint = fingerprintOf(request);
 
@@ -82,7 +82,7 @@ export const registerIdempotency = (app: FastifyInstance, db: Database) => {
       RETURNING 1`);
     if (claimed.rows.length > 0) {
       request.idempotency = { scope, key };
-      return;
+      return false;
     }
 
     const found = await db.execute<{
@@ -99,17 +99,21 @@ export const registerIdempotency = (app: FastifyInstance, db: Database) => {
     // Still running — or forgotten between the two statements (it failed): try again shortly.
     if (!first || first.status === null)
       throw new ApiError(409, { detail: IDEMPOTENCY_MESSAGES.running }, { 'retry-after': '1' });
-    return reply
+    void reply
       .code(first.status)
       .header('idempotent-replayed', 'true')
       .type(first.content_type ?? 'application/json; charset=utf-8')
       .send(first.body ?? '');
-  });
+    return true;
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
-    request.idempotency = undefined;
+  /** The first answer kept for the retries (or the key forgotten, for an answer not kept). */
+  const keep = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    claim: Claim,
+    payload: unknown,
+  ) => {
     const text =
       typeof payload === 'string'
         ? payload
@@ -134,7 +138,22 @@ export const registerIdempotency = (app: FastifyInstance, db: Database) => {
       const { code, message } = loggableError(error);
       request.log.warn({ code, reason: message }, 'Idempotency-Key: the answer could not be kept');
     }
-    return payload;
+  };
+
+  // Sync hooks for every request without a key: an async hook costs a promise and a microtask
+  // turn on each (decision 0032). A replay answers from the hook, without calling `done`.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || request.headers[IDEMPOTENCY_HEADER] === undefined)
+      return done();
+    claimOrReplay(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claim = request.idempotency;
+    if (!claim) return done(null, payload);
+    request.idempotency = undefined;
+    void keep(request, reply, claim, payload).finally(() => done(null, payload));
   });
 };
 

@@ -39,7 +39,7 @@ import { emailBrand } from '../../mail/format';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { newPasswordProblems } from './password-policy';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { issueToken, openSession, revokeAllTokens, revokeToken } from './tokens';
+import { issueToken, openSession, revokeAllTokens, revokeToken, tokenResponse } from './tokens';
 import { record, staffSignIn } from '../activity/record';
 import { isUniqueViolation } from '../../http/database-errors';
 
@@ -123,11 +123,7 @@ export const createAuthService = (ctx: AppContext) => {
         ttlMs: config.tokenIdleMs,
         client,
       });
-      return {
-        token: session.issued.token,
-        expiry: session.issued.expiry,
-        user: userDto(session.user),
-      };
+      return tokenResponse(session, config.publicUrl);
     });
   };
 

@@ -4,7 +4,9 @@ import type { Executor } from '../../db/client';
 import { authTokens, users } from '../../db/schema/index';
 import { hashToken, type UserRow } from '../../http/auth';
 import type { RequestClient } from '../../http/client';
+import type { TokenResponse } from '@portal/contract/auth';
 import { record, staffSignIn } from '../activity/record';
+import { toUserDto } from '../users/serialize';
 
 export type IssuedToken = { token: string; expiry: string; tokenId: number };
 
@@ -57,6 +59,16 @@ export const openSession = async (
   if (user.isSuperuser) await record(tx, staffSignIn(user.id, options.method));
   return { issued, user: updated ?? user };
 };
+
+/** What every sign-in answers: the token, its idle expiry, and who it is for. */
+export const tokenResponse = (
+  session: { issued: IssuedToken; user: UserRow },
+  publicUrl: string,
+): TokenResponse => ({
+  token: session.issued.token,
+  expiry: session.issued.expiry,
+  user: toUserDto(session.user, publicUrl),
+});
 
 export const revokeToken = (db: Executor, tokenId: number) =>
   db.delete(authTokens).where(eq(authTokens.id, tokenId));

@@ -29,8 +29,7 @@ import { createThrottle, loginAddressKey, loginFailures, THROTTLES } from '../..
 import { verifyPassword } from '../auth/passwords';
 import { secondFactorProblem } from '../two-factor/service';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
-import { openSession } from '../auth/tokens';
-import { toUserDto } from '../users/serialize';
+import { openSession, tokenResponse } from '../auth/tokens';
 import { describeDevice } from '@portal/contract/device';
 import { passkeyAddedEmail } from './emails';
 import { relyingParty } from './relying-party';
@@ -309,11 +308,7 @@ export const createPasskeyService = (ctx: AppContext) => {
         ttlMs: config.tokenIdleMs,
         client,
       });
-      return {
-        token: session.issued.token,
-        expiry: session.issued.expiry,
-        user: toUserDto(session.user, config.publicUrl),
-      };
+      return tokenResponse(session, config.publicUrl);
     });
   };
 

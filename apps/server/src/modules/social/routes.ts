@@ -4,7 +4,7 @@ import { googleLoginRequestSchema, tokenResponseSchema } from '@portal/contract/
 import { clientOf } from '../../http/client';
 import { nonFieldError } from '../../http/errors';
 import { createThrottle, loginFailures } from '../../http/throttle';
-import { toUserDto } from '../users/serialize';
+import { tokenResponse } from '../auth/tokens';
 import { fetchGoogleProfile, GOOGLE_MESSAGES, GoogleSignInError } from './google';
 import { signInWithGoogle } from './service';
 
@@ -33,14 +33,14 @@ export const socialRoutes = async (parent: FastifyInstance) => {
         },
       );
       if (!profile.emailVerified) throw nonFieldError(GOOGLE_MESSAGES.unverified);
-      const { user, token } = await signInWithGoogle(db, profile, {
+      const session = await signInWithGoogle(db, profile, {
         ttlMs: config.tokenIdleMs,
         client: clientOf(request),
         secretKey: config.secretKey,
         otp: request.body.otp,
         onWrongCode: (account) => throttle.hitAll(loginFailures(account.email, request.ip)),
       });
-      return { token: token.token, expiry: token.expiry, user: toUserDto(user, config.publicUrl) };
+      return tokenResponse(session, config.publicUrl);
     },
   );
 };

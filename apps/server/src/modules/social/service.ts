@@ -87,7 +87,7 @@ export const signInWithGoogle = (
     /** Counts a wrong second factor like a wrong password. */
     onWrongCode: (account: UserRow) => Promise<void>;
   },
-): Promise<{ user: UserRow; token: IssuedToken }> =>
+): Promise<{ user: UserRow; issued: IssuedToken }> =>
   db.transaction(async (tx) => {
     const account = await resolveAccount(tx, profile);
     if (!account.isActive) throw nonFieldError(GOOGLE_MESSAGES.inactive);
@@ -95,10 +95,9 @@ export const signInWithGoogle = (
     const otpProblem = await secondFactorProblem(tx, options.secretKey, account, options.otp);
     if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await options.onWrongCode(account);
     if (otpProblem) throw fieldError('otp', otpProblem);
-    const session = await openSession(tx, account, {
+    return openSession(tx, account, {
       method: 'google',
       ttlMs: options.ttlMs,
       client: options.client,
     });
-    return { user: session.user, token: session.issued };
   });
