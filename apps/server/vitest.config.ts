@@ -18,7 +18,8 @@ export default defineProject({
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,
-    globalSetup: ['src/test/global-setup.ts'],
+    // The database template, and the compiled server the process tests start.
+    globalSetup: ['src/test/global-setup.ts', 'src/test/server-bundle.ts'],
     // Each file gets its own database, so files run in parallel safely.
     testTimeout: 20_000,
     hookTimeout: 60_000,

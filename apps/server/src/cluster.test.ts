@@ -32,13 +32,13 @@ const sample = (text: string, series: string) => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
-/** The primary's workers: its children running the server (tsx's esbuild is one too). */
+/** The primary's workers: its children running the server bundle. */
 const workerPids = async () => {
   const ps = ['-o', 'pid=,args=', '--ppid', String(portal.child.pid)];
   const { stdout } = await promisify(execFile)('ps', ps);
   return stdout
     .split('\n')
-    .filter((line) => line.includes('src/main.ts'))
+    .filter((line) => line.includes('main.js'))
     .map((line) => Number.parseInt(line, 10));
 };
 const poll = async <T>(what: string, probe: () => Promise<T | undefined>) => {
@@ -55,7 +55,6 @@ beforeAll(async () => {
   portal = await startPortal({
     port: 8870,
     databaseUrl,
-    how: 'node',
     env: { WEB_CONCURRENCY: '2', METRICS_TOKEN },
   });
   // Ready means one worker answers; the primary says when both listen.

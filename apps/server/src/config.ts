@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './paths';
 import type { S3Options } from './storage/s3';
 
 const bool = z
@@ -232,7 +233,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   // apps/server); the default is the repository's own `data/`.
   const dataDir = e.DATA_DIR
     ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR)
-    : path.resolve(import.meta.dirname, '../../../data');
+    : path.join(repoRoot, 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -295,7 +296,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       (e.NODE_ENV === 'production' ? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS) : 1),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.join(dataDir, 'media'),
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     leadFormOrigins: e.LEAD_FORM_ORIGINS ?? [],
   };
 };

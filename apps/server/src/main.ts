@@ -91,7 +91,7 @@ const serve = async (config: Config) => {
     // Secret links reach the log only on the embedded default without SMTP (decision 0017).
     logLinks: embedded !== null || prepared?.embedded === true,
   });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     await storage.check();
   } catch (error) {

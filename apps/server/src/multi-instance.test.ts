@@ -3,13 +3,13 @@ import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './db/client';
+import { migrationsFolder } from './paths';
 import { startMailCatcher, type MailCatcher } from './test/mail-catcher';
 import { startPortal, type PortalProcess } from './test/portal-process';
 import { createTestDatabase } from './test/test-app';
 
 /**
- * Two portals started together with `npm run serve` on one fresh PostgreSQL database, behind
+ * Two portals started together as `npm run serve` starts them on one fresh PostgreSQL database, behind
  * HAProxy running the repository's own deploy/haproxy.cfg (Debian's `haproxy`; .ci/run installs
  * it). Everything below goes through the proxy. Ports 8850–8859 are this file's.
  */
@@ -81,7 +81,6 @@ beforeAll(async () => {
       startPortal({
         port,
         databaseUrl,
-        how: 'serve',
         env: portalEnv(),
       }),
     ),
@@ -258,7 +257,6 @@ describe('two instances behind HAProxy', () => {
       portals[index] = await startPortal({
         port: 8851 + index,
         databaseUrl,
-        how: 'serve',
         env: portalEnv(),
       });
       await untilBothServe();

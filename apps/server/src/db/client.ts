@@ -1,9 +1,9 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -57,8 +57,6 @@ export const connectDatabase = (
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 };
-
-export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 /** Any constant every instance agrees on: "portal" in ASCII. */
 const MIGRATION_LOCK = 0x706f7274616c;

@@ -1,7 +1,8 @@
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
-import { connectDatabase, migrationsApplied, migrationsFolder, runMigrations } from './client';
+import { migrationsFolder } from '../paths';
+import { connectDatabase, migrationsApplied, runMigrations } from './client';
 
 it('applies migrations once when several instances start at the same moment', async () => {
   // An empty database, as a first deploy of two or three instances finds it.

@@ -54,7 +54,7 @@ beforeAll(async () => {
       config,
       db: database.db,
       mail: { flush: async () => 0, poke: () => {} },
-      storage: createStorage(config),
+      storage: await createStorage(config),
       studio: createStudioSource(database.db, config),
     },
     { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },

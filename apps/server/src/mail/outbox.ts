@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Database, Executor } from '../db/client';
 import { UTC } from '@portal/contract/time';
@@ -77,6 +76,11 @@ export const SMTP_TIMEOUTS = {
  */
 const CLAIM_LEASE_SECONDS = 300;
 
+/** Nodemailer is read by the first email a process sends, not by every process at start (decision 0052). */
+const nodemailer = () => import('nodemailer').then((module) => module.default);
+type Mailer = Awaited<ReturnType<typeof nodemailer>>;
+type Transporter = ReturnType<Mailer['createTransport']>;
+
 /** SMTP when a URL is configured, otherwise one `.eml` file per message for development. */
 const createSender = (options: {
   smtpUrl: string | undefined;
@@ -91,18 +95,19 @@ const createSender = (options: {
       ms === undefined
         ? SMTP_TIMEOUTS
         : { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms };
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...timeouts });
+    const url = options.smtpUrl;
+    let transport: Promise<Transporter> | undefined;
     return async (message) => {
-      await transport.sendMail(message);
+      transport ??= nodemailer().then((mailer) => mailer.createTransport({ url, ...timeouts }));
+      await (await transport).sendMail(message);
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  let transport: Promise<Transporter> | undefined;
   return async (message) => {
-    const info = await transport.sendMail(message);
+    transport ??= nodemailer().then((mailer) =>
+      mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await transport).sendMail(message);
     await mkdir(options.mailDir, { recursive: true });
     const file = path.join(
       options.mailDir,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { fieldError } from '../http/errors';
 
 export const NOT_AN_IMAGE =
@@ -35,6 +34,8 @@ export const processImage = async (input: Buffer, rules: ImageRules): Promise<Pr
   if (input.length === 0) throw refuse(IMAGE_EMPTY);
   if (input.length > rules.maxBytes) throw refuse(imageTooLarge(rules.maxBytes));
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+  // libvips is ~25 MB a process: loaded by the first upload, not at start (decision 0052).
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(input, options)
     .metadata()
     .catch(() => {

@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const serverDir = path.resolve(import.meta.dirname, '../..');
-const repoDir = path.resolve(serverDir, '../..');
+import { inject } from 'vitest';
+import { serverRoot } from '../paths';
 
 export type PortalProcess = {
   url: string;
@@ -12,19 +11,18 @@ export type PortalProcess = {
   /** Everything the process wrote, for failure messages. */
   output: () => string;
   exited: Promise<number | null>;
-  /** Signals the whole process group (npm, its shell, tsx, node). */
+  /** Signals the process and anything it started (its workers, its embedded database). */
   signal: (signal: NodeJS.Signals) => void;
 };
 
 /**
- * The real server as an operator runs it, in its own process: `npm run serve` from the
- * repository (`how: 'serve'`) or `node --import tsx src/main.ts` (`'node'`, one process, so a
- * signal reaches the server itself). Resolves once it is ready, or rejects with its output.
+ * The real server as an operator runs it (`npm run serve`: Node on the compiled bundle, which the
+ * run's global setup built), in a process group of its own. Resolves once it is ready, or rejects
+ * with its output.
  */
 export const startPortal = async (options: {
   port: number;
   databaseUrl: string;
-  how: 'serve' | 'node';
   env?: Record<string, string>;
   waitReady?: boolean;
 }): Promise<PortalProcess> => {
@@ -49,11 +47,12 @@ export const startPortal = async (options: {
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   };
-  const [command, args, cwd] =
-    options.how === 'serve'
-      ? ['npm', ['run', '--silent', 'serve'], repoDir]
-      : [process.execPath, ['--import', 'tsx', 'src/main.ts'], serverDir];
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: 'pipe' });
+  const child = spawn(process.execPath, [inject('serverBundle')], {
+    cwd: serverRoot,
+    env,
+    detached: true,
+    stdio: 'pipe',
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -87,7 +87,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     config,
     db: database.db,
     mail: { flush: worker.flush, poke: () => {} },
-    storage: createStorage(config),
+    storage: await createStorage(config),
     studio: createStudioSource(database.db, config),
   };
   const app = await buildApp(ctx);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client';
+import { migrationsFolder } from '../../paths';
 import { useTestWorld } from '../../test/test-world';
 import { createWorld, insertProject } from '../clients/test-fixtures';
 import { excerpt } from './record';

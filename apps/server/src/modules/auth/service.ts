@@ -140,7 +140,7 @@ export const createAuthService = (ctx: AppContext) => {
     const email = normalizeEmail(body.email);
     const errors: Record<string, string[]> = {};
     if (await findByEmail(db, email)) errors.email = [AUTH_MESSAGES.duplicateEmail];
-    const problems = newPasswordProblems(body.password1, email);
+    const problems = await newPasswordProblems(body.password1, email);
     if (problems.length > 0) errors[NEW_PASSWORD_ERROR_FIELD.signUp] = problems;
     if (Object.keys(errors).length > 0) throw validationError(errors);
     if (body.password1 !== body.password2) throw nonFieldError(AUTH_MESSAGES.passwordMismatch);
@@ -206,7 +206,7 @@ export const createAuthService = (ctx: AppContext) => {
     const field = NEW_PASSWORD_ERROR_FIELD.resetConfirm;
     if (body.new_password1 !== body.new_password2)
       throw fieldError(field, AUTH_MESSAGES.passwordMismatch);
-    const problems = newPasswordProblems(body.new_password2, user.email);
+    const problems = await newPasswordProblems(body.new_password2, user.email);
     if (problems.length > 0) throw validationError({ [field]: problems });
 
     const passwordHash = await hashPassword(body.new_password2);
@@ -250,7 +250,7 @@ export const createAuthService = (ctx: AppContext) => {
     if (body.new_password1 !== body.new_password2) {
       errors[field] = [AUTH_MESSAGES.passwordMismatch];
     } else {
-      const problems = newPasswordProblems(body.new_password2, user.email);
+      const problems = await newPasswordProblems(body.new_password2, user.email);
       if (problems.length > 0) errors[field] = problems;
     }
     if (Object.keys(errors).length > 0) throw validationError(errors);

@@ -15,7 +15,6 @@ import { readerZone, requireStaff, requireUser } from '../../http/auth';
 import { permissionDenied } from '../../http/errors';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
 import { permissions, scopeOf, visibleOr404 } from '../../http/scope';
-import { renderVersionPdf } from './pdf';
 import { createEstimateVersionService, type Decision } from './service';
 import { readStudioRow } from '../../studio/source';
 
@@ -119,6 +118,8 @@ export const estimateVersionRoutes = async (parent: FastifyInstance) => {
     async (request, reply) => {
       const found = visibleOr404(await service.withContext(scopeOf(request), request.params.id));
       const studio = await app.ctx.studio.current();
+      // PDFKit and its fonts are read by the first PDF, not at start (decision 0052).
+      const { renderVersionPdf } = await import('./pdf');
       const pdf = await renderVersionPdf({
         studio,
         logo: await studioLogo(request),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client';
+import { migrationsFolder } from '../../paths';
 import { notifications } from '../../db/schema/index';
 import { useTestWorld } from '../../test/test-world';
 import { createEstimateWorld } from '../estimates/test-fixtures';

@@ -1,13 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { UNVERIFIED_LOGIN_DETAIL, type TokenResponse } from '@portal/contract/auth';
 import {
@@ -35,6 +31,9 @@ import { passkeyAddedEmail } from './emails';
 import { relyingParty } from './relying-party';
 import { emailBrand } from '../../mail/format';
 import { enqueueEmail, recipientZone } from '../../mail/outbox';
+
+/** The WebAuthn library (and its X.509 and CBOR code): read by the first passkey call (decision 0052). */
+const webauthn = () => import('@simplewebauthn/server');
 
 const CHALLENGE_SECONDS = 5 * 60;
 /**
@@ -144,7 +143,9 @@ export const createPasskeyService = (ctx: AppContext) => {
       .select({ id: passkeys.credentialId, transports: passkeys.transports })
       .from(passkeys)
       .where(eq(passkeys.userId, user.id));
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: user.email,
@@ -168,15 +169,19 @@ export const createPasskeyService = (ctx: AppContext) => {
   ): Promise<Passkey> => {
     const rp = await party();
     const challenge = challengeSpender(db, 'register', user.id);
-    const verification = await verifyRegistrationResponse({
-      // Shaped by the contract; every byte is checked here.
-      response: body.credential as unknown as RegistrationResponseJSON,
-      expectedChallenge: challenge.spend,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    }).catch(() => null);
+    const verification = await (
+      await webauthn()
+    )
+      .verifyRegistrationResponse({
+        // Shaped by the contract; every byte is checked here.
+        response: body.credential as unknown as RegistrationResponseJSON,
+        expectedChallenge: challenge.spend,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
+      })
+      .catch(() => null);
     if (!verification?.verified)
       throw fieldError(
         'credential',
@@ -244,7 +249,9 @@ export const createPasskeyService = (ctx: AppContext) => {
   const signInOptions = async (client: RequestClient): Promise<PasskeyOptionsResponse> => {
     await throttle.hit(`passkey-options:ip:${client.ip}`, THROTTLES.passkeyOptionsPerAddress);
     const rp = await party();
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: rp.id,
       userVerification: 'required',
       timeout: CHALLENGE_SECONDS * 1000,
@@ -274,19 +281,23 @@ export const createPasskeyService = (ctx: AppContext) => {
 
     const rp = await party();
     const challenge = challengeSpender(db, 'sign-in');
-    const verification = await verifyAuthenticationResponse({
-      response: body.credential as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge.spend,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-        counter: passkey.counter,
-        transports: passkey.transports as AuthenticatorTransport[],
-      },
-      requireUserVerification: true,
-    }).catch(() => null);
+    const verification = await (
+      await webauthn()
+    )
+      .verifyAuthenticationResponse({
+        response: body.credential as unknown as AuthenticationResponseJSON,
+        expectedChallenge: challenge.spend,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.counter,
+          transports: passkey.transports as AuthenticatorTransport[],
+        },
+        requireUserVerification: true,
+      })
+      .catch(() => null);
     if (!verification?.verified)
       throw await refuse(
         challenge.state.found ? PASSKEY_MESSAGES.failed : PASSKEY_MESSAGES.expired,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import path from 'node:path';
 import type { Executor } from '../../db/client';
+import { serverRoot } from '../../paths';
 import { studio } from '../../db/schema/index';
 import type { Storage } from '../../storage/types';
 
@@ -12,7 +13,8 @@ export const DEMO_LOGO_KEY = 'studio/northwind-demo.png';
  * its estimates a letterhead. Needs the storage for the logo, so the bootstrap calls it.
  */
 export const seedDemoStudio = async (db: Executor, storage: Storage) => {
-  const svg = await readFile(new URL('./demo-logo.svg', import.meta.url));
+  const { default: sharp } = await import('sharp');
+  const svg = await readFile(path.join(serverRoot, 'src/modules/studio/demo-logo.svg'));
   await storage.put(DEMO_LOGO_KEY, await sharp(svg).png().toBuffer(), 'image/png');
   await db.insert(studio).values({
     name: 'Northwind Design Studio',
