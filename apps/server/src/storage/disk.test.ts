@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,22 @@ describe('disk storage', () => {
     await expect(storage.remove('../secret-key')).rejects.toThrow(/invalid storage key/);
     await expect(storage.get('../secret-key')).rejects.toThrow(/invalid storage key/);
     expect(existsSync(path.join(root, 'secret'))).toBe(false);
+  });
+
+  it('lists neither a file still being written nor one under a name no key can have', async () => {
+    const media = path.join(root, 'listed');
+    const listed = async () => {
+      const keys: string[] = [];
+      for await (const key of createDiskStorage(media).list()) keys.push(key);
+      return keys.sort();
+    };
+    expect(await listed()).toEqual([]);
+    await createDiskStorage(media).put('users/kept.webp', Buffer.from('x'), 'image/webp');
+    await mkdir(path.join(media, 'users'), { recursive: true });
+    await writeFile(path.join(media, 'users', 'next.webp.0a1b2c.partial'), 'half');
+    await writeFile(path.join(media, 'users', 'Copy of kept (1).webp'), 'by hand');
+    await writeFile(path.join(media, '.DS_Store'), 'by a desktop');
+    expect(await listed()).toEqual(['users/kept.webp']);
   });
 
   it('makes random keys that differ every time', () => {

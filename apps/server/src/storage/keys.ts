@@ -8,10 +8,13 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** Whether a key stays inside the storage root and names nothing odd. */
+export const isValidKey = (key: string) =>
+  key.length <= 200 && KEY_PATTERN.test(key) && !key.split('/').some((s) => s.includes('..'));
+
 /** Rejects keys that could escape the storage root or name something odd. */
 export const assertValidKey = (key: string) => {
-  if (key.length > 200 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s.includes('..')))
-    throw new InvalidStorageKeyError(key);
+  if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
 };
 
 /** A fresh, unguessable key in `folder`, so uploads never collide or reveal their owner. */

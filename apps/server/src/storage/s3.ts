@@ -4,11 +4,12 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   NoSuchKey,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertValidKey } from './keys';
+import { assertValidKey, isValidKey } from './keys';
 import { StorageConfigError, StorageUnavailableError, type Storage } from './types';
 
 export type S3Options = {
@@ -90,6 +91,19 @@ export const createS3Storage = (options: S3Options): Storage => {
       // S3 answers a delete of a missing key with success too.
       const command = new DeleteObjectCommand({ Bucket, Key: objectKey(key) });
       await reach(() => client.send(command));
+    },
+    list: async function* () {
+      const pages = paginateListObjectsV2(
+        { client },
+        { Bucket, ...(options.prefix ? { Prefix: options.prefix } : {}) },
+      );
+      const next = () => reach(() => pages.next());
+      for (let page = await next(); !page.done; page = await next())
+        for (const object of page.value.Contents ?? []) {
+          const key = object.Key?.slice(options.prefix.length);
+          // An object another tool put there under a name no key can have is not the portal's.
+          if (key && isValidKey(key)) yield key;
+        }
     },
     check: async () => {
       try {

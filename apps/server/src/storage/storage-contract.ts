@@ -53,6 +53,17 @@ export const storageContract = (name: string, make: () => Storage) =>
       await expect(storage.remove('contract/e5.txt')).resolves.toBeUndefined();
     });
 
+    it('lists every key it holds, and none it removed', async () => {
+      const storage = make();
+      const keys = ['contract/list/f6.txt', 'contract/list/deep/g7.webp'];
+      for (const key of keys) await storage.put(key, Buffer.from(key), 'text/plain');
+      await storage.put('contract/list/h8.txt', Buffer.from('gone'), 'text/plain');
+      await storage.remove('contract/list/h8.txt');
+      const listed: string[] = [];
+      for await (const key of storage.list()) listed.push(key);
+      expect(listed.filter((key) => key.startsWith('contract/list/')).sort()).toEqual(keys.sort());
+    });
+
     it('refuses keys that could leave the storage root', async () => {
       const storage = make();
       for (const key of [

@@ -16,6 +16,11 @@ export type Storage = {
   /** Deletes the file; a key that is already gone is not an error. */
   remove: (key: string) => Promise<void>;
   /**
+   * Every key it holds, in no set order, for backups (ops/backup.ts); a file still being written
+   * is not listed. An iterable, so a bucket is read a page at a time as the caller goes.
+   */
+  list: () => AsyncIterable<string>;
+  /**
    * Throws a StorageConfigError when the storage cannot be used as configured, a
    * StorageUnavailableError when it cannot be reached (start-up and the storage probe).
    */
