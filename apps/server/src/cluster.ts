@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { connectDatabase, runMigrations } from './db/client';
 import { reportConnectionBudget } from './db/connection-budget';
+import { reportPoolerTimeouts } from './db/pooler-timeouts';
 import type { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { aggregateForWorkers } from './modules/operations/cluster-metrics';
 
@@ -39,8 +40,14 @@ export const runPrimary = async (
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'));
     url = embedded.url;
   }
-  const migrator = connectDatabase(url, { max: 1, timeouts: config.databaseTimeouts });
+  const migrator = connectDatabase(url, {
+    max: 1,
+    timeouts: config.databaseTimeouts,
+    directUrl: config.databaseDirectUrl,
+    directMax: 1,
+  });
   await runMigrations(migrator.db);
+  await reportPoolerTimeouts(migrator.db, config.databaseTimeouts);
   await reportConnectionBudget(migrator.db, config);
   await migrator.close();
 

@@ -62,6 +62,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/portal' }).demoData).toBe(false);
   });
 
+  it('reads the direct PostgreSQL URL behind a pooler, only beside DATABASE_URL', () => {
+    expect(loadConfig(base).databaseDirectUrl).toBeUndefined();
+    expect(
+      loadConfig({
+        ...base,
+        DATABASE_URL: 'postgres://portal@pgbouncer:6432/portal',
+        DATABASE_DIRECT_URL: 'postgres://portal@db:5432/portal',
+      }),
+    ).toMatchObject({
+      databaseUrl: 'postgres://portal@pgbouncer:6432/portal',
+      databaseDirectUrl: 'postgres://portal@db:5432/portal',
+    });
+    expect(() =>
+      loadConfig({ ...base, DATABASE_DIRECT_URL: 'postgres://portal@db:5432/portal' }),
+    ).toThrow(/DATABASE_DIRECT_URL: set DATABASE_URL too/);
+    expect(() => loadConfig({ ...base, DATABASE_DIRECT_URL: 'db:5432' })).toThrow(
+      /DATABASE_DIRECT_URL: must be a postgres:\/\/ URL/,
+    );
+  });
+
   it('keeps data in the repository by default and resolves relative paths from where npm ran', () => {
     const { DATA_DIR: _unused, ...withoutDataDir } = base;
     expect(loadConfig(withoutDataDir).dataDir).toBe(

@@ -35,6 +35,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  // PostgreSQL itself when DATABASE_URL goes through a transaction pooler (PgBouncer): what needs
+  // a session of its own (migrations, LISTEN, session advisory locks) connects here (issue 28).
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -145,6 +151,11 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL without a pooler in between, when it differs from `databaseUrl` (then
+   * `databaseUrl` is taken to be a transaction pooler: db/client.ts).
+   */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
   secretKey: string;
@@ -223,12 +234,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
-  const s3Problems = [
+  const problems = [
     e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET && 'S3_BUCKET: is required when STORAGE_DRIVER is s3',
     !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY &&
       'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    e.DATABASE_DIRECT_URL &&
+      !e.DATABASE_URL &&
+      'DATABASE_DIRECT_URL: set DATABASE_URL too (the pooler that requests go through)',
   ].filter((problem) => typeof problem === 'string');
-  if (s3Problems.length) throw new ConfigError(s3Problems);
+  if (problems.length) throw new ConfigError(problems);
   // Relative paths are taken from where `npm` was invoked (npm runs the server inside
   // apps/server); the default is the repository's own `data/`.
   const dataDir = e.DATA_DIR
@@ -240,6 +254,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     dataDir,
     publicUrl,
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),

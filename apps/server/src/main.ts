@@ -11,6 +11,7 @@ import { loggableError } from './http/errors';
 import { sweepIdempotencyKeys } from './http/idempotency';
 import { connectDatabase, runMigrations } from './db/client';
 import { reportConnectionBudget } from './db/connection-budget';
+import { reportPoolerTimeouts } from './db/pooler-timeouts';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { startScheduledJobs } from './jobs/scheduler';
@@ -75,10 +76,13 @@ const serve = async (config: Config) => {
   const database = connectDatabase(url, {
     max: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
+    // Behind PgBouncer: what needs a session goes straight to PostgreSQL (issue 28).
+    directUrl: config.databaseDirectUrl,
     onError: (error) => console.error('database pool error:', error.message),
   });
   if (!prepared) {
     await runMigrations(database.db);
+    await reportPoolerTimeouts(database.db, config.databaseTimeouts);
     await reportConnectionBudget(database.db, config);
   }
 

@@ -4,7 +4,9 @@ import type { Database } from './client';
 const RECONNECT_MS = 2_000;
 
 /**
- * One dedicated LISTEN connection, held out of the pool for the life of the process: opened on
+ * One dedicated LISTEN connection, held out of the pool for the life of the process — a direct one
+ * (`Database.$direct`): through a transaction pooler, LISTEN would register on whichever server
+ * connection ran it, and its notifications reach whoever uses that connection next. Opened on
  * the first `start()`, opened again 2 s after it drops (and every 2 s until it is back; a
  * `start()` meanwhile waits for that), given back on `stop()`. `onConnected` runs once it
  * listens (what was committed while nobody listened is the caller's to catch up on), `onLost`
@@ -12,7 +14,7 @@ const RECONNECT_MS = 2_000;
  * away (issue 28: 5,314 log lines in 28 s).
  */
 export const createListener = (
-  db: Database,
+  db: Pick<Database, '$direct'>,
   channel: string,
   handlers: {
     onNotification: (payload: string | undefined) => void;
@@ -33,7 +35,7 @@ export const createListener = (
   };
 
   const connect = async () => {
-    const next = await db.$client.connect();
+    const next = await db.$direct.connect();
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotification(message.payload);
     });

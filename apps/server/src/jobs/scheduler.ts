@@ -22,12 +22,16 @@ export const startScheduledJobs = async (
   ctx: Pick<AppContext, 'db'>,
   options: { databaseUrl: string; jobs: readonly ScheduledJob[]; onError(error: unknown): void },
 ) => {
+  // DATABASE_URL, through PgBouncer too: pg-boss 10 keeps no session state — its locks are
+  // `pg_advisory_xact_lock` inside one `BEGIN; … COMMIT` string, it does not LISTEN and names no
+  // statement (issue 28).
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: 2 });
   boss.on('error', options.onError);
   // Instances starting together would deadlock creating the same queues: one at a time. The lock
   // covers `start()` too, which creates pg-boss's own cron queue (`__pgboss__send-it`): outside
   // it, two instances deadlocked adding that queue's foreign key (seen in a clean-clone run).
-  const client = await ctx.db.$client.connect();
+  // A session lock: on a direct connection (a transaction pooler would not keep it).
+  const client = await ctx.db.$direct.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [JOBS_SETUP_LOCK]);
     await boss.start();

@@ -116,8 +116,13 @@ export const createAuthService = (ctx: AppContext) => {
       // The second factor is spent in the transaction that issues the token: a code works once.
       const otpProblem = await secondFactorProblem(tx, config.secretKey, user, body.otp);
       if (otpProblem) throw fieldError('otp', otpProblem);
-      // Her own counts only: a guesser's from other addresses stay.
-      await throttle.forget([loginAccountKey(email), loginAccountAddressKey(email, client.ip)]);
+      // Her own counts only: a guesser's from other addresses stay. In the transaction: a
+      // second connection taken while this one is held deadlocks once every connection is held
+      // by such a transaction — behind PgBouncer its few server connections (issue 28).
+      await createThrottle(tx, config.throttle).forget([
+        loginAccountKey(email),
+        loginAccountAddressKey(email, client.ip),
+      ]);
       const session = await openSession(tx, user, {
         method: 'password',
         ttlMs: config.tokenIdleMs,
