@@ -61,6 +61,27 @@ export type Paginated<T> = {
   results: T[];
 };
 
+/**
+ * DRF's `CursorPagination` query (decision 0054): `?cursor=` names an opaque position in the list
+ * — the `next`/`previous` links carry it. An empty value is the first page, as DRF decodes it;
+ * a cursor that decodes to nothing this list knows answers 404 "Invalid cursor".
+ */
+export const cursorQuerySchema = z.object({ cursor: z.string().optional() });
+export type CursorQuery = z.output<typeof cursorQuerySchema>;
+
+/** DRF cursor pagination envelope: no `count`, so a page costs the same wherever it is. */
+export const cursorPaginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+export type CursorPaginated<T> = {
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
+
 export const detailSchema = z.object({ detail: z.string() });
 export type Detail = z.infer<typeof detailSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAD_ORDERING_FIELDS, orderingField } from './sorting';
-import { DEFAULT_PAGE_SIZE, detailSchema, paginated } from './common';
+import { cursorPaginated, DEFAULT_PAGE_SIZE, detailSchema, paginated } from './common';
 import {
   blankableTextField,
   choiceField,
@@ -195,6 +195,8 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = paginated(leadSchema);
+/** `GET /api/leads/?cursor=`: the same leads in the same order, a page after or before a position. */
+export const leadCursorPageSchema = cursorPaginated(leadSchema);
 
 /** `GET /api/leads/`: an empty `search` or `status` means no filter. */
 export const leadListQuerySchema = z.object({

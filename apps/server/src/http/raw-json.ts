@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Paginated } from '@portal/contract/common';
+import type { CursorPaginated, Paginated } from '@portal/contract/common';
 
 /**
  * A response body already written in the wire shape by the query that read it (PostgreSQL's own
@@ -26,7 +26,10 @@ export const isRawJsonList = (rows: readonly unknown[]): rows is RawJson[] =>
  * `JSON.stringify` writes it (`count`, `next`, `previous`, the serializer's order), then the
  * entries joined as they are.
  */
-export const rawPage = ({ results, ...envelope }: Paginated<RawJson>): RawJson => {
+export const rawPage = ({
+  results,
+  ...envelope
+}: Paginated<RawJson> | CursorPaginated<RawJson>): RawJson => {
   const head = JSON.stringify(envelope);
   return new RawJson(`${head.slice(0, -1)},"results":[${results.map((r) => r.text).join(',')}]}`);
 };

@@ -1,6 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, paginated } from '@portal/contract/common';
+import {
+  cursorPaginated,
+  cursorQuerySchema,
+  DEFAULT_PAGE_SIZE,
+  idSchema,
+  pageQuerySchema,
+  paginated,
+} from '@portal/contract/common';
+import {
+  cursorResponse,
+  decodeCursor,
+  invalidCursor,
+  type Cursor,
+  type CursorRows,
+} from './cursor';
 import { notFound } from './errors';
 import { pageResponse, pageWindow, type PageWindow } from './pagination';
 import { isRawJsonList, rawPage, type RawJson, sendAnswer } from './raw-json';
@@ -43,6 +57,17 @@ export type ResourceDefinition<
     query: z.infer<Query>,
     page: (count: number) => PageWindow,
   ) => Promise<{ count: number; window: PageWindow; rows: z.output<ListItem>[] | RawJson[] }>;
+  /**
+   * DRF's CursorPagination beside the page numbers (decision 0054): with `?cursor=` the list
+   * answers `{next, previous, results}`, the page after (or before) the cursor's position, and
+   * no count. Null when the position is not one this list wrote: 404 "Invalid cursor".
+   */
+  listByCursor?: (
+    request: FastifyRequest,
+    query: z.infer<Query>,
+    cursor: Cursor,
+    pageSize: number,
+  ) => Promise<CursorRows<z.output<ListItem> | RawJson> | null>;
   /** The item, or its wire text when the query wrote it already (see `RawJson`). */
   retrieve?: (
     request: FastifyRequest,
@@ -120,19 +145,37 @@ export const registerResource = <
 
   if (def.list) {
     const list = def.list;
-    const query = (def.query ?? z.object({})).extend(pageQuerySchema.shape);
+    const byCursor = def.listByCursor;
+    const item = def.listItem ?? def.item;
+    const query = (def.query ?? z.object({}))
+      .extend(pageQuerySchema.shape)
+      .extend(byCursor ? cursorQuerySchema.shape : {});
     app.get(
       base,
       {
         schema: s({
           tags,
           querystring: query,
-          response: { 200: paginated(def.listItem ?? def.item) },
+          response: {
+            200: byCursor ? z.union([paginated(item), cursorPaginated(item)]) : paginated(item),
+          },
         }),
         ...guard('list'),
       },
       async (request, reply) => {
-        const q = request.query as z.infer<Query> & z.infer<typeof pageQuerySchema>;
+        const q = request.query as z.infer<Query> &
+          z.infer<typeof pageQuerySchema> &
+          Partial<z.infer<typeof cursorQuerySchema>>;
+        if (byCursor && q.cursor !== undefined) {
+          const cursor = decodeCursor(q.cursor);
+          const page = await byCursor(request, q, cursor, q.page_size ?? DEFAULT_PAGE_SIZE);
+          if (!page) throw invalidCursor();
+          const { results, ...links } = cursorResponse(request, cursor, page);
+          return sendAnswer(
+            reply,
+            isRawJsonList(results) ? rawPage({ ...links, results }) : { ...links, results },
+          );
+        }
         const { count, window, rows } = await list(request, q, (total) => pageWindow(q, total));
         // Entries the query wrote as JSON already (see `RawJson`) are sent as they are.
         return sendAnswer(

@@ -97,6 +97,14 @@ export const leads = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The other orders of the list (`?ordering=status`, `company`, either way; decision 0054),
+    // with and without the status filter, `id` last as in the list's ORDER BY. `company` itself
+    // trails the key: PostgreSQL answers an index-only scan of `lower(company)` only when the
+    // index also holds the column under the expression, and a deep page's ids are picked from
+    // the index alone (drizzle has no INCLUDE; as a last key column it sorts nothing, id is unique).
+    index('leads_status_id_idx').on(t.status, t.id),
+    index('leads_company_idx').on(sql`lower(${t.company})`, t.id, t.company),
+    index('leads_status_company_idx').on(t.status, sql`lower(${t.company})`, t.id, t.company),
     check('leads_status_known', isOneOf(t.status, LEAD_STATUSES)),
     check('leads_metadata_object', sql`jsonb_typeof(${t.metadata}) = 'object'`),
     check('leads_notes_length', maxLength(t.notes, LEAD_LIMITS.notes)),

@@ -306,6 +306,8 @@ export const leadRoutes = async (app: FastifyInstance) => {
     updateBody: leadUpdateRequestSchema,
     permission: staffOnly,
     list: (_request, query, page) => leads.list(query, page),
+    listByCursor: (_request, query, cursor, pageSize) =>
+      leads.listByCursor(query, cursor, pageSize),
     retrieve: (_request, id) => leads.retrieve(id),
     update: (_request, id, body) => leads.update(id, body),
     destroy: (_request, id) => leads.destroy(id),
