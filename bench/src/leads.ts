@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { LeadListQuery } from '@portal/contract/leads';
 import { leadListStatement } from '../../apps/server/src/modules/leads/service';
+import { measureLeadPages } from './lead-pages';
 import { load, warmUp, type LoadResult } from './load';
 import { withScratchDatabase, type ScratchDatabase } from './scratch-database';
 
@@ -234,9 +235,11 @@ export const benchLeads = async (options: { seconds: number }) => {
     console.log(`\nLeads on ${where}`);
     await seedLeads(seeder, 100_000);
     await measure('100,000 leads', portal.url, databaseUrl, auth, options.seconds);
+    await measureLeadPages('100,000 leads', portal.url, databaseUrl, auth, options.seconds);
     if (million) {
       await seedLeads(seeder, 900_000);
       await measure('1,000,000 leads', portal.url, databaseUrl, auth, options.seconds);
+      await measureLeadPages('1,000,000 leads', portal.url, databaseUrl, auth, options.seconds);
     } else {
       console.log('\n(BENCH_LEADS_MILLION=0: the 1,000,000-lead step was skipped.)');
     }

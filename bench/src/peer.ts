@@ -9,7 +9,8 @@ import { BENCH_ADMIN, root, startPortal, login } from './processes';
 
 /**
  * The portal side by side with the DRF peer (`../shared/perf-peer`, issue 20) on the same data
- * and machine: `GET /api/leads/?search=smith` and `GET /api/estimates/{id}/`, each measured
+ * and machine: `GET /api/leads/?search=smith`, the lead list's page 1 and page 200, and
+ * `GET /api/estimates/{id}/`, each measured
  * PEER_ROUNDS times alternating portal, peer, portal, peer… (drift and the other tenants of a
  * shared machine hit both), with the same load tool for both (wrk when installed, else
  * autocannon), 32 connections. Prints every run, then per endpoint the median req/s and p99 of
@@ -101,6 +102,18 @@ export const benchPeer = async (options: { seconds: number }) => {
         name: 'GET /api/leads/?search=smith',
         portal: `${portal.url}/api/leads/?search=smith`,
         peer: `${peerUrl}/api/leads/?search=smith`,
+      },
+      // Deep pages (issue 30, decision 0054): both sides page by number; only the portal has
+      // the cursor, measured beside page 1 in the leads part (lead-pages.ts).
+      {
+        name: 'GET /api/leads/ (page 1)',
+        portal: `${portal.url}/api/leads/`,
+        peer: `${peerUrl}/api/leads/`,
+      },
+      {
+        name: 'GET /api/leads/?page=200',
+        portal: `${portal.url}/api/leads/?page=200`,
+        peer: `${peerUrl}/api/leads/?page=200`,
       },
       {
         name: 'GET /api/estimates/{id}/',

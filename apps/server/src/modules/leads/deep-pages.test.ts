@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { leadCursorPageSchema, leadListSchema, type Lead } from '@portal/contract/leads';
 import { leads } from '../../db/schema/index';
@@ -234,6 +235,36 @@ describe('lead cursors', () => {
         .get(`/api/leads/?cursor=${encodeURIComponent(cursor)}${ordering}`);
       expect(fits.statusCode).toBe(200);
     }
+  });
+
+  it('answer any cursor at all with a page or 404 "Invalid cursor", never a 500', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.constant(null),
+      fc.constantFrom('2026-01-01T11:59:59.999999Z', '9999-12-31T23:59:59.999999Z', 'acme', ''),
+    );
+    const position = fc.oneof(
+      fc.string(),
+      fc.array(value, { maxLength: 4 }).map((values) => JSON.stringify(values)),
+    );
+    const cursor = fc.oneof(
+      fc.string(),
+      fc
+        .record({ p: position, r: fc.string(), o: fc.string() }, { requiredKeys: ['p'] })
+        .map((tokens) => Buffer.from(new URLSearchParams(tokens).toString()).toString('base64')),
+    );
+    await fc.assert(
+      fc.asyncProperty(cursor, fc.constantFrom(...ORDERINGS), async (text, ordering) => {
+        const res = await w
+          .as('staff')
+          .get(`/api/leads/?ordering=${ordering}&cursor=${encodeURIComponent(text)}`);
+        expect([200, 404]).toContain(res.statusCode);
+        if (res.statusCode === 404) expect(res.json()).toEqual({ detail: 'Invalid cursor' });
+      }),
+      { numRuns: 300, seed: 54 },
+    );
   });
 
   it.each([
