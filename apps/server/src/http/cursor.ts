@@ -11,7 +11,7 @@ import { ApiError } from './errors';
 export type Cursor = { offset: number; reverse: boolean; position: string | null };
 
 /** DRF's cap on `o` (`offset_cutoff`): a forged cursor cannot ask for a long skip. */
-export const CURSOR_OFFSET_CUTOFF = 1000;
+const CURSOR_OFFSET_CUTOFF = 1000;
 
 // No list position is anywhere near this long; a longer cursor is refused before it is decoded.
 const MAX_CURSOR_LENGTH = 4096;

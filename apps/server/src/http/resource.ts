@@ -4,6 +4,7 @@ import {
   cursorPaginated,
   cursorQuerySchema,
   DEFAULT_PAGE_SIZE,
+  type CursorQuery,
   idSchema,
   pageQuerySchema,
   paginated,
@@ -163,9 +164,7 @@ export const registerResource = <
         ...guard('list'),
       },
       async (request, reply) => {
-        const q = request.query as z.infer<Query> &
-          z.infer<typeof pageQuerySchema> &
-          Partial<z.infer<typeof cursorQuerySchema>>;
+        const q = request.query as z.infer<Query> & z.infer<typeof pageQuerySchema> & CursorQuery;
         if (byCursor && q.cursor !== undefined) {
           const cursor = decodeCursor(q.cursor);
           const page = await byCursor(request, q, cursor, q.page_size ?? DEFAULT_PAGE_SIZE);

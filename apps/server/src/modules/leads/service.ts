@@ -205,7 +205,7 @@ export const leadListStatement = (filters: LeadListQuery, limit: number, offset:
  * leads added meanwhile neither repeat nor push others out of the walk. Null when the position
  * is not one of this ordering's.
  */
-export const leadCursorQuery = (filters: LeadListQuery, cursor: Cursor, pageSize: number) => {
+const leadCursorQuery = (filters: LeadListQuery, cursor: Cursor, pageSize: number) => {
   const key = leadKey(filters.ordering);
   const scan = cursor.reverse ? reversedKey(key) : key;
   const seek = cursor.position === null ? [] : readPosition(scan, cursor.position);
@@ -214,14 +214,6 @@ export const leadCursorQuery = (filters: LeadListQuery, cursor: Cursor, pageSize
   return sql`SELECT ${leadJson('p')} AS json, ${positionOf(key, 'p')} AS position
              FROM (${pageOf(where, scan, pageSize + 1, cursor.offset)}) AS p
              ORDER BY ${orderBy(scan, 'p')}`;
-};
-
-/** `leadCursorQuery` as the bench sends it straight to PostgreSQL. */
-export const leadCursorStatement = (filters: LeadListQuery, cursor: Cursor, pageSize: number) => {
-  const query = leadCursorQuery(filters, cursor, pageSize);
-  if (!query) throw new Error('not a position of this ordering');
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  return { sql: text, params };
 };
 
 const fromRecord = (r: LeadRecord): Lead => ({
