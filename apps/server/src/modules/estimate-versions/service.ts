@@ -114,10 +114,17 @@ const estimateContext = (db: Executor, estimateId: number) =>
 export const createEstimateVersionService = ({ db, config, mail, studio }: AppContext) => {
   const estimateLink = (estimateId: number) => `${config.publicUrl}/estimates/${estimateId}`;
 
-  const find = async (scope: Scope, id: number): Promise<EstimateVersion | null> => {
-    const [row] = await versions(db)
+  const find = async (
+    scope: Scope,
+    id: number,
+    executor: Executor = db,
+  ): Promise<EstimateVersion | null> => {
+    const [row] = await versions(executor)
       .where(
-        and(eq(estimateVersions.id, id), estimateScope(db, scope, estimateVersions.estimateId)),
+        and(
+          eq(estimateVersions.id, id),
+          estimateScope(executor, scope, estimateVersions.estimateId),
+        ),
       )
       .limit(1);
     return row ? toVersionDto(row) : null;
@@ -187,7 +194,9 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
       estimateId: number,
       message: string,
     ): Promise<EstimateVersion | null> => {
-      const id = await db.transaction(async (tx) => {
+      // The answer is read in the transaction that writes it (issue 28): once committed, a
+      // version is never reported as failed.
+      const sent = await db.transaction(async (tx) => {
         const validDays = (await studio.current(tx)).estimate_validity_days;
         const [estimate] = await estimateContext(tx, estimateId).for('no key update', {
           of: estimates,
@@ -257,11 +266,10 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
               validUntil: formatMomentWithZone(row.validUntil, recipientZone(recipient.timeZone)),
             }),
           );
-        return row.id;
+        return find(scope, row.id, tx);
       });
-      if (id === null) return null;
-      mail.poke();
-      return find(scope, id);
+      if (sent) mail.poke();
+      return sent;
     },
 
     /**
