@@ -1,6 +1,7 @@
 import type * as SplitterModule from 'dbgate-query-splitter';
 import { z } from 'zod';
-import type { ModelFieldType } from '@portal/contract/canvas';
+import { MODEL_FIELD_TYPES, type ModelFieldType } from '@portal/contract/canvas';
+import { MYSQL_TYPE_COMMENT } from '@portal/contract/canvas-export/sql';
 import type { SkippedStatement } from '@portal/contract/canvas-import';
 import {
   SqlSyntaxError,
@@ -42,6 +43,7 @@ const columnDefinition = z.looseObject({
   unique: z.string().nullish(),
   unique_or_primary: z.string().nullish(),
   reference_definition: reference.nullish(),
+  comment: z.looseObject({ value: z.looseObject({ value: z.unknown() }) }).nullish(),
 });
 const constraintDefinition = z.looseObject({
   resource: z.literal('constraint'),
@@ -137,6 +139,18 @@ const addConstraint = (
   return true;
 };
 
+/**
+ * A JSON column that the canvas's MySQL export wrote for an array or an object names the canvas
+ * type in its comment (`canvas type: string[]`): read back, the model is the one exported.
+ */
+const commentedType = (item: z.infer<typeof columnDefinition>): ModelFieldType | null => {
+  const comment = item.comment?.value.value;
+  if (item.definition.dataType.toUpperCase() !== 'JSON' || typeof comment !== 'string') return null;
+  if (!comment.startsWith(MYSQL_TYPE_COMMENT)) return null;
+  const named = comment.slice(MYSQL_TYPE_COMMENT.length);
+  return MODEL_FIELD_TYPES.find((type) => type === named) ?? null;
+};
+
 const addColumn = (
   table: SqlTable,
   foreignKeys: SqlForeignKey[],
@@ -153,7 +167,7 @@ const addColumn = (
     foreignKeys.push(foreignKeyOf(table.key, [column], item.reference_definition));
   table.columns.push({
     name: column,
-    type: mysqlFieldType(item.definition.dataType, item.definition.length),
+    type: commentedType(item) ?? mysqlFieldType(item.definition.dataType, item.definition.length),
     notNull: primary || item.nullable?.type.toLowerCase() === 'not null',
   });
 };

@@ -227,8 +227,8 @@ describe('import of a mysqldump --no-data', () => {
     ]);
     expect(relationsOf(data, 'customers')).toEqual([
       // Its key is the profile's primary key: one profile per customer.
-      { to: 'customer_profiles', type: 'OneToOne', required: false },
-      { to: 'orders', type: 'OneToMany', required: false },
+      { to: 'customer_profiles', type: 'OneToOne', required: true },
+      { to: 'orders', type: 'OneToMany', required: true },
     ]);
     expect(relationsOf(data, 'products')).toContainEqual({
       to: 'categories',

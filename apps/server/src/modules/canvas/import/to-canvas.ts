@@ -136,12 +136,13 @@ export const importIntoCanvas = async (
       type: unique ? 'OneToOne' : 'ManyToOne',
       required,
     };
-    // SQL cannot say that a row must be referenced: the other end is optional.
+    // SQL cannot say whether a row must be referenced; the other end takes the same Required,
+    // as the editor's Connect gives both ends, so a diagram exported and imported reads the same.
     const mirror: ModelRelation = {
       to: child,
       sourceOrTarget: 'target',
       type: unique ? 'OneToOne' : 'OneToMany',
-      required: false,
+      required,
     };
     addRelation(child, own);
     addRelation(parent, mirror);
