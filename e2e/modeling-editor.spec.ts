@@ -368,16 +368,16 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     }
   });
 
-  await test.step('the DDL export of the saved model', async () => {
+  await test.step('the exports of the saved model: PostgreSQL, then the other formats', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('menuitem', { name: 'PostgreSQL DDL' }).click();
-    const dialog = page.getByRole('dialog', { name: 'PostgreSQL DDL' });
-    const ddl = dialog.getByLabel('DDL');
+    await page.getByRole('menuitem', { name: 'SQL, DBML, Prisma, Mermaid…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export the data model' });
+    const ddl = dialog.getByLabel('PostgreSQL export');
     await expect(ddl).toContainText(
       'CREATE TABLE "customer" (\n  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  "email" text NOT NULL,\n  "tags" text[],\n  "age" integer\n);',
     );
     // OneToMany from Customer: the key is on Order, nullable as Order's side is optional.
-    await expect(ddl).toContainText('"meta" jsonb,\n  "customer_id" bigint\n);');
+    await expect(ddl).toContainText('"meta" json,\n  "customer_id" bigint\n);');
     await expect(ddl).toContainText('"total" double precision NOT NULL');
     await expect(ddl).toContainText('"placed_on" date');
     await expect(ddl).toContainText(
@@ -386,9 +386,25 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     await expect(ddl).toContainText(
       'CREATE TABLE "order_product" (\n  "order_id" bigint NOT NULL,\n  "product_id" bigint NOT NULL,\n  PRIMARY KEY ("order_id", "product_id")\n);',
     );
-    const download = page.waitForEvent('download');
+    let download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download .sql' }).click();
     expect((await download).suggestedFilename()).toMatch(/^shop-model-.*\.sql$/);
+
+    for (const [tab, text, extension] of [
+      ['MySQL', 'CREATE TABLE `customer` (', 'sql'],
+      ['DBML', 'Ref: order.customer_id > customer.id', 'dbml'],
+      ['Prisma', 'model Customer {', 'prisma'],
+      ['Mermaid', 'customer ||--o{ order', 'mmd'],
+    ] as const) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      await expect(dialog.getByLabel(`${tab} export`)).toContainText(text);
+      download = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: `Download .${extension}` }).click();
+      expect((await download).suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+    }
+    await dialog.getByRole('tab', { name: 'Mermaid' }).click();
+    // For a person to look at (the run's output folder): the dialog must not look broken.
+    await page.screenshot({ path: test.info().outputPath('canvas-export-dialog.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

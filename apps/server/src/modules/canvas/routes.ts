@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@portal/contract/common';
 import {
   CANVAS_LIMITS,
   canvasCreateRequestSchema,
@@ -6,9 +8,13 @@ import {
   canvasSummarySchema,
   canvasUpdateRequestSchema,
 } from '@portal/contract/canvas';
+import {
+  canvasImportRequestSchema,
+  canvasImportResponseSchema,
+} from '@portal/contract/canvas-import';
 import { requireStaff } from '../../http/auth';
-import { fieldError } from '../../http/errors';
-import { registerResource } from '../../http/resource';
+import { fieldError, notFound } from '../../http/errors';
+import { detailActionPath, registerResource } from '../../http/resource';
 import { permissions } from '../../http/scope';
 import { createCanvasService } from './service';
 
@@ -79,4 +85,33 @@ export const canvasRoutes = async (app: FastifyInstance) => {
     update: (request, id, body) => service.update(id, body, expectedVersion(request, body.version)),
     destroy: (_request, id) => service.destroy(id),
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    detailActionPath('canvas', 'import-sql'),
+    {
+      schema: {
+        tags: ['canvas'],
+        summary:
+          'Import a SQL script (pg_dump --schema-only, mysqldump --no-data) as models and relations (staff)',
+        params: idParamsSchema,
+        body: canvasImportRequestSchema,
+        response: { 200: canvasImportResponseSchema },
+      },
+      // A script is as large as a diagram may be, escaped as JSON.
+      bodyLimit: CANVAS_BODY_LIMIT,
+      preValidation: async (request) => {
+        requireStaff(request);
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.importSql(
+        request.params.id,
+        request.body,
+        expectedVersion(request, request.body.version),
+      );
+      if (!answer) throw notFound();
+      reply.header('etag', `"${answer.canvas.version}"`);
+      return answer;
+    },
+  );
 };

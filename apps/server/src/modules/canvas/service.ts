@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   CANVAS_CONFLICT_MESSAGE,
@@ -7,12 +8,15 @@ import {
   type CanvasSummary,
   type CanvasUpdateRequest,
 } from '@portal/contract/canvas';
+import type { CanvasImportRequest, CanvasImportResponse } from '@portal/contract/canvas-import';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Database, Executor } from '../../db/client';
 import { canvases, clients } from '../../db/schema/index';
 import { ApiError, fieldError, validationError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { record } from '../activity/record';
+import { readSqlScript } from './import/read-sql';
+import { importIntoCanvas } from './import/to-canvas';
 
 /** Everything a list entry shows: the canvas without its (possibly 2 MB) diagram. */
 const summaryColumns = {
@@ -185,6 +189,58 @@ export const createCanvasService = (db: Database) => {
         .where(eq(canvases.id, id));
       if (!current) return null;
       throw canvasConflict(current.version);
+    },
+
+    /**
+     * `POST /api/canvas/{id}/import-sql/` (decision 0053): the script's tables merged into the
+     * diagram and saved as a new version. The script is read before the transaction (it may take
+     * a while); the canvas row is locked while it is merged, so a save meanwhile waits, and an
+     * `expected` version that is no longer current is a 409 as for a save.
+     */
+    importSql: async (
+      id: number,
+      body: CanvasImportRequest,
+      expected: number | undefined,
+    ): Promise<CanvasImportResponse | null> => {
+      const script = await readSqlScript(body.sql, body.dialect);
+      return db.transaction(async (tx) => {
+        const [row] = await details(tx)
+          .where(eq(canvases.id, id))
+          .limit(1)
+          .for('update', { of: canvases });
+        if (!row) return null;
+        if (expected !== undefined && row.version !== expected) throw canvasConflict(row.version);
+        const current = parseCanvasData(row.data);
+        if (!current.ok) throw validationError({ data: current.errors });
+        const outcome = await importIntoCanvas(current.data, script, randomUUID);
+        // The same checks as a save: a script may make a diagram over 2 MB or too many models.
+        const data = JSON.stringify(outcome.data);
+        const checked = parseCanvasData(data);
+        if (!checked.ok)
+          throw validationError({
+            sql: checked.errors.map((error) => `The imported canvas would not be valid: ${error}`),
+          });
+        const [saved] = await tx
+          .update(canvases)
+          .set({ data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+          .from(clients)
+          .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
+          .returning(detailColumns);
+        if (!saved) throw new Error('canvas vanished while locked');
+        await record(tx, {
+          verb: 'saved',
+          ...canvasContext(saved),
+          data: { version: saved.version, imported_tables: script.tables.length },
+        });
+        return {
+          canvas: toCanvasDto(saved),
+          created: outcome.created,
+          updated: outcome.updated,
+          relations: outcome.relations,
+          skipped: script.skipped,
+          notes: outcome.notes,
+        };
+      });
     },
 
     destroy: async (id: number): Promise<boolean> => {

@@ -19,7 +19,7 @@ export type EditorToolbarProps = {
   exporting: boolean;
   onAddModel(): void;
   onSave(): void;
-  onShowDdl(): void;
+  onShowExport(): void;
   onExportImage(format: ImageFormat): void;
 };
 
@@ -36,7 +36,7 @@ export const EditorToolbar = memo(
     exporting,
     onAddModel,
     onSave,
-    onShowDdl,
+    onShowExport,
     onExportImage,
   }: EditorToolbarProps) => (
     <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-md">
@@ -72,9 +72,9 @@ export const EditorToolbar = memo(
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
-          <DropdownMenuItem onSelect={onShowDdl}>
+          <DropdownMenuItem onSelect={onShowExport}>
             <Database aria-hidden />
-            PostgreSQL DDL
+            SQL, DBML, Prisma, Mermaid…
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => onExportImage('png')}>
             <Image aria-hidden />

@@ -47,7 +47,6 @@ import {
   toCanvasData,
   type Diagram,
 } from '../lib/canvas-rules';
-import { toPostgresDdl } from '../lib/ddl';
 import {
   downloadUrl,
   fileBaseName,
@@ -57,7 +56,7 @@ import {
 } from '../lib/diagram-image';
 import { createEditingModels } from '../lib/editing-models';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
-import { DdlDialog } from './ddl-dialog';
+import { ExportDialog } from './export-dialog';
 import { DotGrid } from './dot-grid';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
@@ -71,6 +70,7 @@ const edgeTypes: EdgeTypes = { labeled: LabeledEdge };
 const SNAP_GRID: [number, number] = [15, 15];
 const MULTI_SELECT_KEYS = ['Control', 'Meta'];
 const MINIMAP_STYLE = { width: 200, height: 150 };
+const EMPTY_DIAGRAM: Diagram = { nodes: [], edges: [] };
 
 /**
  * `revision` counts edits, a cheap sign that the diagram *may* differ from the one last saved;
@@ -160,7 +160,8 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   const [conflict, setConflict] = useState<CanvasConflict | null>(null);
   const [conflictOpen, setConflictOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const [ddl, setDdl] = useState<string | null>(null);
+  // The diagram as it was when the export dialog opened; null while it is closed.
+  const [exported, setExported] = useState<Diagram | null>(null);
   const [exporting, setExporting] = useState(false);
   const [renderAll, setRenderAll] = useState(false);
   const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
@@ -294,10 +295,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const onShowDdl = useCallback(
-    () => setDdl(toPostgresDdl(latest.current.diagram, canvas.name)),
-    [canvas.name],
-  );
+  const onShowExport = useCallback(() => setExported(latest.current.diagram), []);
 
   const onExportImage = useCallback(
     async (format: ImageFormat) => {
@@ -338,10 +336,10 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     () => ({
       onAddModel,
       onSave,
-      onShowDdl,
+      onShowExport,
       onExportImage: (format: ImageFormat) => void onExportImage(format),
     }),
-    [onAddModel, onSave, onShowDdl, onExportImage],
+    [onAddModel, onSave, onShowExport, onExportImage],
   );
 
   return (
@@ -406,12 +404,12 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
           </ReactFlow>
           {state.diagram.nodes.length === 0 && <EmptyHint />}
         </div>
-        <DdlDialog
-          open={ddl !== null}
+        <ExportDialog
+          open={exported !== null}
           onOpenChange={(open) => {
-            if (!open) setDdl(null);
+            if (!open) setExported(null);
           }}
-          ddl={ddl ?? ''}
+          diagram={exported ?? EMPTY_DIAGRAM}
           canvasName={canvas.name}
         />
         <SaveConflictDialog
