@@ -25,7 +25,7 @@ import type { Scope } from '../../http/scope';
 import { enqueueEmail, enqueueStaffEmail, recipientZone } from '../../mail/outbox';
 import { formatMomentWithZone } from '@portal/contract/time';
 import { notifyEstimateDecided, notifyEstimateSent } from '../notifications/notify';
-import { displayName } from '../clients/client-users';
+import { personName } from '../../db/people';
 import { readEstimateDetail } from '../estimates/service';
 import { estimateScope } from '../estimates/scope';
 import { versionDecidedEmail, versionSentEmail } from './emails';
@@ -55,7 +55,7 @@ const toUser = (row: Person): EstimateVersionUser | null =>
     ? null
     : {
         id: row.id,
-        name: displayName({
+        name: personName({
           firstName: row.firstName ?? '',
           lastName: row.lastName ?? '',
           email: row.email ?? '',
@@ -254,8 +254,8 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
             tx,
             versionSentEmail({
               to: recipient.email,
-              greetingName: displayName(recipient),
-              senderName: sender ? displayName(sender) : brand.name,
+              greetingName: personName(recipient),
+              senderName: sender ? personName(sender) : brand.name,
               brand,
               link: estimateLink(estimateId),
               estimateName: estimate.name,
@@ -341,7 +341,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
               projectName: estimate.projectName,
               clientName: estimate.clientName,
               number: row.number,
-              deciderName: displayName(decider),
+              deciderName: personName(decider),
               deciderEmail: decider.email,
               decision:
                 decision.status === 'approved'
