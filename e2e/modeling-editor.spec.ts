@@ -8,6 +8,7 @@ import {
   type RelationEdge,
 } from '@portal/contract/canvas';
 import { signInAsAdmin } from './support/api';
+import { seriousViolations } from './support/axe';
 import { createCanvasViaApi } from './support/canvas-api';
 import { createClientViaApi } from './support/clients-api';
 import { scaled } from './support/time';
@@ -773,4 +774,73 @@ test("a canvas reopened after someone else's save shows that save, and saving go
     0,
   );
   expect((await storedData(request, token, canvas.id)).data.nodes).toHaveLength(3);
+});
+
+test('the history lists every save and restores an earlier one as a new version', async ({
+  page,
+  request,
+}) => {
+  const { canvas } = await setUp(page, request);
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+  const save = async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  };
+
+  const invoice = await addModel(page);
+  await moveBox(page, invoice, 40, 150);
+  await describeModel(invoice, 'Invoice', []);
+  await save();
+  const payment = await addModel(page);
+  await moveBox(page, payment, 420, 150);
+  await describeModel(payment, 'Payment', []);
+  await save();
+
+  const history = page.getByRole('dialog', { name: 'History' });
+  const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await test.step('History lists the three versions, newest first', async () => {
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(versions).toHaveCount(3);
+    await expect(versions.nth(0)).toContainText('Version 3 · Saved');
+    await expect(versions.nth(0)).toContainText('Current');
+    await expect(versions.nth(0)).toContainText('2 models');
+    await expect(versions.nth(1)).toContainText('Version 2 · Saved');
+    await expect(versions.nth(1)).toContainText('1 model');
+    await expect(versions.nth(2)).toContainText('Version 1 · Created');
+    await expect(versions.nth(0).getByRole('button', { name: /^Restore/ })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('canvas-history.png') });
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
+  });
+
+  await test.step('an unsaved edit is named in the question; restoring opens version 2 as 4', async () => {
+    await addModel(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    await page.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Restore version 2' }).click();
+    const question = page.getByRole('dialog', { name: 'Restore version 2?' });
+    await expect(question).toContainText('Your unsaved changes will be lost');
+    await expect(question).toContainText('becomes version 4');
+    await question.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Version 2 restored as version 4')).toBeVisible();
+    await expect(history).toHaveCount(0);
+    await expect(box(page, 'Invoice')).toBeVisible();
+    await expect(box(page, 'Payment')).toHaveCount(0);
+    await expect(boxes(page)).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  });
+
+  await test.step('the restore is a version of its own, and saving goes on from it', async () => {
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(versions.nth(0)).toContainText('Version 4 · Restored from version 2');
+    await expect(versions).toHaveCount(4);
+    await page.keyboard.press('Escape');
+    await describeModel(box(page, 'Invoice'), 'Invoice v2', []);
+    await save();
+    await expect(
+      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
+    ).toHaveCount(0);
+  });
 });

@@ -1,6 +1,15 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, Database, Download, FileImage, Image, Plus, Save } from 'lucide-react';
+import {
+  ChevronLeft,
+  Database,
+  Download,
+  FileImage,
+  History,
+  Image,
+  Plus,
+  Save,
+} from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import {
@@ -20,12 +29,13 @@ export type EditorToolbarProps = {
   onAddModel(): void;
   onSave(): void;
   onShowExport(): void;
+  onShowHistory(): void;
   onExportImage(format: ImageFormat): void;
 };
 
 /**
  * The overlay over the diagram (spec §2 Modeling): back to the list, the canvas's name, 'Add new
- * model', Save, and the exports. Memoised: it stays put while models move.
+ * model', the exports, the history, and Save. Memoised: it stays put while models move.
  */
 export const EditorToolbar = memo(
   ({
@@ -37,6 +47,7 @@ export const EditorToolbar = memo(
     onAddModel,
     onSave,
     onShowExport,
+    onShowHistory,
     onExportImage,
   }: EditorToolbarProps) => (
     <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-md">
@@ -86,6 +97,10 @@ export const EditorToolbar = memo(
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <Button variant="secondary" size="sm" onClick={onShowHistory}>
+        <History aria-hidden />
+        History
+      </Button>
       <Button size="sm" onClick={onSave} loading={saving}>
         {!saving && <Save aria-hidden />}
         Save

@@ -57,6 +57,7 @@ import {
 import { createEditingModels } from '../lib/editing-models';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
 import { ExportDialog } from './export-dialog';
+import { HistoryDialog } from './history-dialog';
 import { DotGrid } from './dot-grid';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
@@ -332,14 +333,18 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     }
   };
 
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const onShowHistory = useCallback(() => setHistoryOpen(true), []);
+
   const toolbar = useMemo(
     () => ({
       onAddModel,
       onSave,
       onShowExport,
+      onShowHistory,
       onExportImage: (format: ImageFormat) => void onExportImage(format),
     }),
-    [onAddModel, onSave, onShowExport, onExportImage],
+    [onAddModel, onSave, onShowExport, onShowHistory, onExportImage],
   );
 
   return (
@@ -411,6 +416,19 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
           }}
           diagram={exported ?? EMPTY_DIAGRAM}
           canvasName={canvas.name}
+        />
+        <HistoryDialog
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          canvasId={canvas.id}
+          currentVersion={version}
+          dirty={dirty}
+          onRestored={(restored, from) => {
+            setHistoryOpen(false);
+            toast.success(`Version ${from} restored as version ${restored.version}`);
+            // The editor starts again on the restored diagram, asking nothing more.
+            void onReloadConfirmed();
+          }}
         />
         <SaveConflictDialog
           open={conflictOpen}
