@@ -1,6 +1,15 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, Database, Download, FileImage, Image, Plus, Save } from 'lucide-react';
+import {
+  ChevronLeft,
+  Database,
+  DatabaseZap,
+  Download,
+  FileImage,
+  Image,
+  Plus,
+  Save,
+} from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import {
@@ -19,6 +28,7 @@ export type EditorToolbarProps = {
   exporting: boolean;
   onAddModel(): void;
   onSave(): void;
+  onShowImport(): void;
   onShowExport(): void;
   onExportImage(format: ImageFormat): void;
 };
@@ -36,6 +46,7 @@ export const EditorToolbar = memo(
     exporting,
     onAddModel,
     onSave,
+    onShowImport,
     onShowExport,
     onExportImage,
   }: EditorToolbarProps) => (
@@ -63,6 +74,11 @@ export const EditorToolbar = memo(
       <Button variant="secondary" size="sm" onClick={onAddModel}>
         <Plus aria-hidden />
         Add new model
+      </Button>
+      {/* A button, not a menu item: closing the dialog gives focus back to it. */}
+      <Button variant="secondary" size="sm" onClick={onShowImport}>
+        <DatabaseZap aria-hidden />
+        Import SQL
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
