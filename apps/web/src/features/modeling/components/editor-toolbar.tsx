@@ -56,7 +56,7 @@ export const EditorToolbar = memo(
           <ChevronLeft aria-hidden />
         </Link>
       </Button>
-      <div className="mr-1 min-w-0 max-w-56">
+      <div className="mr-1 min-w-0 max-w-48">
         <h1 className="truncate text-sm font-semibold text-slate-900" title={name}>
           {name}
         </h1>
@@ -75,10 +75,19 @@ export const EditorToolbar = memo(
         <Plus aria-hidden />
         Add new model
       </Button>
-      {/* A button, not a menu item: closing the dialog gives focus back to it. */}
-      <Button variant="secondary" size="sm" onClick={onShowImport}>
+      {/*
+        A button, not a menu item, so that closing the dialog gives focus back to it; an icon, so
+        that the toolbar covers no more of the diagram than it did.
+      */}
+      <Button
+        variant="secondary"
+        size="icon"
+        className="size-8"
+        aria-label="Import SQL"
+        title="Import SQL"
+        onClick={onShowImport}
+      >
         <DatabaseZap aria-hidden />
-        Import SQL
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

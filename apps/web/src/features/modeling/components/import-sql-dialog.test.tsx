@@ -153,6 +153,17 @@ describe('ImportSqlDialog', () => {
     expect(script).toHaveValue('CREATE TABLE a (id int);');
   });
 
+  it('shows a failure that is not about the script in the dialog, which stays open', async () => {
+    respond = () => json(500, { detail: 'A server error occurred.' });
+    const { user, dialog, script } = await open();
+    await user.click(script);
+    await user.paste('CREATE TABLE a (id int);');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A server error occurred.');
+    expect(dialog).toBeInTheDocument();
+    expect(script).toHaveValue('CREATE TABLE a (id int);');
+  });
+
   it('saves unsaved changes first, and says so on the button', async () => {
     const baseVersion = vi.fn(async () => 9);
     const { user, script } = await open({ unsaved: true, baseVersion });

@@ -17,7 +17,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiError } from '../../../lib/api';
-import { parseError, toastError } from '../../../lib/errors';
+import { errorMessages, parseError } from '../../../lib/errors';
 import { canvasConflict, useImportCanvasSql } from '../api/canvases';
 import { sqlFileProblem, syntaxErrorPosition, textOffset } from '../lib/sql-import';
 
@@ -116,7 +116,8 @@ export const ImportSqlDialog = ({
     }
     const parsed = error instanceof ApiError && error.status === 400 ? parseError(error) : null;
     if (!parsed) {
-      toastError(error);
+      // In the dialog, not a toast: the dialog is modal, and what failed is this import.
+      form.setErrors({ form: errorMessages(error).join('\n') });
       return;
     }
     const { sql: atSql, dialect: atDialect, ...others } = Object.fromEntries(parsed.fields);
@@ -168,7 +169,7 @@ export const ImportSqlDialog = ({
       setConflict(null);
       setReloaded(true);
     } catch (error) {
-      toastError(error);
+      form.setErrors({ form: errorMessages(error).join('\n') });
     } finally {
       setStep('idle');
     }
@@ -180,7 +181,7 @@ export const ImportSqlDialog = ({
       // While the script is on its way the dialog stays: its answer has to land somewhere.
       onOpenChange={(next) => (busy ? undefined : form.requestClose(next))}
       title="Import SQL"
-      description="Tables become models and foreign keys relations. Models whose title matches a table are updated; the rest of the canvas stays."
+      description="Each table becomes a model, each foreign key a relation. A model whose title is a table's name is updated; the rest of the canvas stays as it is."
       className="max-w-2xl"
       footer={
         <>

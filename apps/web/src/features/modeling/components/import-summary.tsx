@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronDown, FileCheck2, X } from 'lucide-react';
 import type { CanvasImportResponse } from '@portal/contract/canvas-import';
 import { cn } from '../../../components/ui/cn';
-import { importDetails, importHeadline } from '../lib/sql-import';
+import { importDetails, importTitle } from '../lib/sql-import';
 
 const heading = 'text-[11px] font-semibold tracking-wider text-slate-500 uppercase';
 
@@ -46,7 +46,7 @@ export const ImportSummary = ({
         >
           <FileCheck2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
           <span className="min-w-0 flex-1">
-            <span className="block font-semibold text-slate-800">{importHeadline(answer)}</span>
+            <span className="block font-semibold text-slate-800">{importTitle(answer)}</span>
             <span className="block text-slate-500">{importDetails(answer)}</span>
           </span>
           <ChevronDown

@@ -353,18 +353,17 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
 
   const onImported = useCallback(
     (answer: CanvasImportResponse) => {
-      const wasEmpty = latest.current.diagram.nodes.length === 0;
       const data = takeCanvas(answer.canvas);
-      // The models just added in view: the server's viewport on a canvas that was empty.
+      // The models just added in view, below the toolbar (the server's viewport for a canvas
+      // that was empty puts them under it).
       const created = new Set(answer.created);
       const screen = wrapper.current?.getBoundingClientRect();
-      const view = wasEmpty
-        ? data.viewport
-        : screen &&
-          viewportOnto(
-            data.nodes.filter((node) => created.has(node.data.title)),
-            screen,
-          );
+      const view =
+        screen &&
+        viewportOnto(
+          data.nodes.filter((node) => created.has(node.data.title)),
+          screen,
+        );
       if (view) void flow.setViewport(view);
       setImported(answer);
       toast.success(importHeadline(answer));

@@ -64,7 +64,7 @@ describe('the summary lines', () => {
   it('count tables, added and updated, relations, skipped statements and notes', () => {
     const one = answer({ created: ['customer'], relations: 1 });
     expect(importHeadline(one)).toBe('1 table imported — 1 added, 0 updated');
-    expect(importDetails(one)).toBe('1 relation · 0 statements skipped');
+    expect(importDetails(one)).toBe('1 added, 0 updated · 1 relation · 0 statements skipped');
     const more = answer({
       created: ['a', 'b'],
       updated: ['c'],
@@ -73,7 +73,9 @@ describe('the summary lines', () => {
       notes: ['x', 'y'],
     });
     expect(importHeadline(more)).toBe('3 tables imported — 2 added, 1 updated');
-    expect(importDetails(more)).toBe('2 relations · 1 statement skipped · 2 notes');
+    expect(importDetails(more)).toBe(
+      '2 added, 1 updated · 2 relations · 1 statement skipped · 2 notes',
+    );
   });
 });
 

@@ -32,13 +32,24 @@ export const sqlFileProblem = (file: { name: string; size: number }) =>
     ? `${file.name} is ${formatFileSize(file.size)}; a script of at most ${formatFileSize(CANVAS_IMPORT_LIMITS.sqlBytes)} can be imported.`
     : null;
 
-/** "3 tables imported — 2 added, 1 updated", the toast's and the summary's first line. */
-export const importHeadline = ({ created, updated }: CanvasImportResponse) =>
-  `${plural(created.length + updated.length, 'table')} imported — ${created.length} added, ${updated.length} updated`;
+/** "3 tables imported", the summary's first line. */
+export const importTitle = ({ created, updated }: CanvasImportResponse) =>
+  `${plural(created.length + updated.length, 'table')} imported`;
 
-/** "2 relations · 5 statements skipped · 1 note": the rest of the summary in one line. */
-export const importDetails = ({ relations, skipped, notes }: CanvasImportResponse) =>
+/** "3 tables imported — 2 added, 1 updated": the toast. */
+export const importHeadline = (answer: CanvasImportResponse) =>
+  `${importTitle(answer)} — ${answer.created.length} added, ${answer.updated.length} updated`;
+
+/** "2 added, 1 updated · 2 relations · 5 statements skipped · 1 note": the summary's second. */
+export const importDetails = ({
+  created,
+  updated,
+  relations,
+  skipped,
+  notes,
+}: CanvasImportResponse) =>
   [
+    `${created.length} added, ${updated.length} updated`,
     plural(relations, 'relation'),
     `${plural(skipped.length, 'statement')} skipped`,
     notes.length > 0 && plural(notes.length, 'note'),
