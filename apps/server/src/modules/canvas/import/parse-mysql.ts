@@ -176,11 +176,15 @@ type Splitter = typeof SplitterModule;
 type SqlParser = { astify(sql: string, options: { database: string }): unknown };
 
 /**
- * The splitter and MySQL's grammar, loaded on first use (decision 0052). node-sql-parser is
- * CommonJS: Node offers its exports as `default` only, a bundle may offer them by name too.
+ * The splitter and MySQL's grammar, loaded on first use (decision 0052). Both are CommonJS: Node
+ * offers their exports by name and as `default`, the production bundle's chunk as `default` only
+ * (there the splitter by name was missing, and every MySQL import a 500).
  */
 const loadTools = async (): Promise<{ split: Splitter; parser: SqlParser }> => {
-  const split: Splitter = await import('dbgate-query-splitter');
+  const splitter: Partial<Splitter> & { default?: Splitter } =
+    await import('dbgate-query-splitter');
+  const split = splitter.default?.splitQuery ? splitter.default : (splitter as Splitter);
+  if (typeof split.splitQuery !== 'function') throw new Error('dbgate-query-splitter did not load');
   const grammar: {
     Parser?: new () => SqlParser;
     default?: { Parser?: new () => SqlParser };

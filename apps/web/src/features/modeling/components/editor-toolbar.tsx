@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   ChevronLeft,
   Database,
+  DatabaseZap,
   Download,
   FileImage,
   History,
@@ -28,6 +29,7 @@ export type EditorToolbarProps = {
   exporting: boolean;
   onAddModel(): void;
   onSave(): void;
+  onShowImport(): void;
   onShowExport(): void;
   onShowHistory(): void;
   onExportImage(format: ImageFormat): void;
@@ -46,6 +48,7 @@ export const EditorToolbar = memo(
     exporting,
     onAddModel,
     onSave,
+    onShowImport,
     onShowExport,
     onShowHistory,
     onExportImage,
@@ -56,7 +59,7 @@ export const EditorToolbar = memo(
           <ChevronLeft aria-hidden />
         </Link>
       </Button>
-      <div className="mr-1 min-w-0 max-w-56">
+      <div className="mr-1 min-w-0 max-w-48">
         <h1 className="truncate text-sm font-semibold text-slate-900" title={name}>
           {name}
         </h1>
@@ -75,11 +78,32 @@ export const EditorToolbar = memo(
         <Plus aria-hidden />
         Add new model
       </Button>
+      {/*
+        Import, Export and History are icons (named, with a tooltip), so that the toolbar covers
+        as little of the diagram as it can; Import is a button, not a menu item, so that closing
+        its dialog gives focus back to it.
+      */}
+      <Button
+        variant="secondary"
+        size="icon"
+        className="size-8"
+        aria-label="Import SQL"
+        title="Import SQL"
+        onClick={onShowImport}
+      >
+        <DatabaseZap aria-hidden />
+      </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="secondary" size="sm" loading={exporting}>
+          <Button
+            variant="secondary"
+            size="icon"
+            className="size-8"
+            aria-label="Export"
+            title="Export"
+            loading={exporting}
+          >
             {!exporting && <Download aria-hidden />}
-            Export
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
@@ -97,9 +121,15 @@ export const EditorToolbar = memo(
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button variant="secondary" size="sm" onClick={onShowHistory}>
+      <Button
+        variant="secondary"
+        size="icon"
+        className="size-8"
+        aria-label="History"
+        title="History"
+        onClick={onShowHistory}
+      >
         <History aria-hidden />
-        History
       </Button>
       <Button size="sm" onClick={onSave} loading={saving}>
         {!saving && <Save aria-hidden />}

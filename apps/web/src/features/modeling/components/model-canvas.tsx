@@ -25,16 +25,18 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import { Boxes } from 'lucide-react';
-import type {
-  Canvas,
-  CanvasConflict,
-  CanvasData,
-  ModelNode,
-  RelationEdge,
+import {
+  parseCanvasData,
+  type Canvas,
+  type CanvasConflict,
+  type CanvasData,
+  type ModelNode,
+  type RelationEdge,
 } from '@portal/contract/canvas';
+import type { CanvasImportResponse } from '@portal/contract/canvas-import';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
-import { canvasConflict, useUpdateCanvas } from '../api/canvases';
+import { canvasConflict, useFetchCanvas, useUpdateCanvas } from '../api/canvases';
 import {
   addModel,
   areConnected,
@@ -55,9 +57,12 @@ import {
   type ImageFormat,
 } from '../lib/diagram-image';
 import { createEditingModels } from '../lib/editing-models';
+import { importHeadline, viewportOnto } from '../lib/sql-import';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
 import { ExportDialog } from './export-dialog';
 import { HistoryDialog } from './history-dialog';
+import { ImportSqlDialog } from './import-sql-dialog';
+import { ImportSummary } from './import-summary';
 import { DotGrid } from './dot-grid';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
@@ -165,7 +170,16 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   const [exported, setExported] = useState<Diagram | null>(null);
   const [exporting, setExporting] = useState(false);
   const [renderAll, setRenderAll] = useState(false);
-  const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
+  const [importOpen, setImportOpen] = useState(false);
+  // Whether the editor held unsaved changes when the import dialog opened (it is modal).
+  const [importUnsaved, setImportUnsaved] = useState(false);
+  const [imported, setImported] = useState<CanvasImportResponse | null>(null);
+  const {
+    mutate: saveCanvas,
+    mutateAsync: saveCanvasNow,
+    isPending: saving,
+  } = useUpdateCanvas(canvas.id);
+  const fetchCanvas = useFetchCanvas(canvas.id);
   const flow = useReactFlow<ModelNode, RelationEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
 
@@ -297,6 +311,70 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   }, []);
 
   const onShowExport = useCallback(() => setExported(latest.current.diagram), []);
+  const onShowImport = useCallback(() => {
+    setImportUnsaved(isDirty());
+    setImportOpen(true);
+  }, [isDirty]);
+
+  /**
+   * The import builds on the saved canvas, so unsaved changes are saved first (decision 0053);
+   * a 409 here reaches the import dialog, which explains it there.
+   */
+  const importBase = useCallback(async () => {
+    if (!isDirty()) return version;
+    const { revision } = latest.current;
+    const stored = toCanvasData(toSave(), flow.getViewport());
+    const answer = await saveCanvasNow({ data: JSON.stringify(stored), version });
+    setVersion(answer.version);
+    setSaved({ revision, content: diagramContent(stored) });
+    setDiffers(false);
+    setImportUnsaved(false);
+    return answer.version;
+  }, [flow, isDirty, saveCanvasNow, toSave, version]);
+
+  /**
+   * A canvas the server answered becomes the editor's diagram and version, as saved: after an
+   * import (its answer) or a reload from the import dialog. Boxes in edit mode leave it.
+   */
+  const takeCanvas = useCallback(
+    (answer: Canvas) => {
+      const parsed = parseCanvasData(answer.data);
+      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      for (const id of editing.ids()) editing.setEditing(id, false);
+      const { nodes, edges } = parsed.data;
+      dispatch({ recipe: () => ({ nodes, edges }), edit: false });
+      setVersion(answer.version);
+      setSaved({ revision: latest.current.revision, content: diagramContent(parsed.data) });
+      setDiffers(false);
+      setImportUnsaved(false);
+      return parsed.data;
+    },
+    [editing],
+  );
+
+  const onImported = useCallback(
+    (answer: CanvasImportResponse) => {
+      const data = takeCanvas(answer.canvas);
+      // The models just added in view, below the toolbar (the server's viewport for a canvas
+      // that was empty puts them under it).
+      const created = new Set(answer.created);
+      const screen = wrapper.current?.getBoundingClientRect();
+      const view =
+        screen &&
+        viewportOnto(
+          data.nodes.filter((node) => created.has(node.data.title)),
+          screen,
+        );
+      if (view) void flow.setViewport(view);
+      setImported(answer);
+      toast.success(importHeadline(answer));
+    },
+    [flow, takeCanvas],
+  );
+
+  const onImportReload = useCallback(async () => {
+    takeCanvas(await fetchCanvas());
+  }, [fetchCanvas, takeCanvas]);
 
   const onExportImage = useCallback(
     async (format: ImageFormat) => {
@@ -340,11 +418,12 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     () => ({
       onAddModel,
       onSave,
+      onShowImport,
       onShowExport,
       onShowHistory,
       onExportImage: (format: ImageFormat) => void onExportImage(format),
     }),
-    [onAddModel, onSave, onShowExport, onShowHistory, onExportImage],
+    [onAddModel, onSave, onShowImport, onShowExport, onShowHistory, onExportImage],
   );
 
   return (
@@ -396,7 +475,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
             />
             <Controls aria-label="Zoom controls" />
             {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
-            <Panel position="top-right">
+            <Panel position="top-right" className="flex flex-col items-end gap-2">
               <EditorToolbar
                 name={canvas.name}
                 clientName={canvas.client_name}
@@ -405,6 +484,13 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
                 exporting={exporting}
                 {...toolbar}
               />
+              {imported && (
+                <ImportSummary
+                  key={imported.canvas.version}
+                  answer={imported}
+                  onClose={() => setImported(null)}
+                />
+              )}
             </Panel>
           </ReactFlow>
           {state.diagram.nodes.length === 0 && <EmptyHint />}
@@ -429,6 +515,15 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
             // The editor starts again on the restored diagram, asking nothing more.
             void onReloadConfirmed();
           }}
+        />
+        <ImportSqlDialog
+          open={importOpen}
+          onOpenChange={setImportOpen}
+          canvasId={canvas.id}
+          unsaved={importUnsaved}
+          baseVersion={importBase}
+          onImported={onImported}
+          onReload={onImportReload}
         />
         <SaveConflictDialog
           open={conflictOpen}
