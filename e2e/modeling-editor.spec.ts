@@ -8,8 +8,10 @@ import {
   type RelationEdge,
 } from '@portal/contract/canvas';
 import { signInAsAdmin } from './support/api';
+import { seriousViolations } from './support/axe';
 import { createCanvasViaApi } from './support/canvas-api';
 import { createClientViaApi } from './support/clients-api';
+import { animationsDone } from './support/settled';
 import { scaled } from './support/time';
 
 const LEAVE = 'Are you sure you want to leave? Any unsaved changes will be lost.';
@@ -368,16 +370,16 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     }
   });
 
-  await test.step('the DDL export of the saved model', async () => {
+  await test.step('the exports of the saved model: PostgreSQL, then the other formats', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('menuitem', { name: 'PostgreSQL DDL' }).click();
-    const dialog = page.getByRole('dialog', { name: 'PostgreSQL DDL' });
-    const ddl = dialog.getByLabel('DDL');
+    await page.getByRole('menuitem', { name: 'SQL, DBML, Prisma, Mermaid…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export the data model' });
+    const ddl = dialog.getByLabel('PostgreSQL export');
     await expect(ddl).toContainText(
       'CREATE TABLE "customer" (\n  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  "email" text NOT NULL,\n  "tags" text[],\n  "age" integer\n);',
     );
     // OneToMany from Customer: the key is on Order, nullable as Order's side is optional.
-    await expect(ddl).toContainText('"meta" jsonb,\n  "customer_id" bigint\n);');
+    await expect(ddl).toContainText('"meta" json,\n  "customer_id" bigint\n);');
     await expect(ddl).toContainText('"total" double precision NOT NULL');
     await expect(ddl).toContainText('"placed_on" date');
     await expect(ddl).toContainText(
@@ -386,9 +388,25 @@ test('staff draw a data model: models, attributes, relations and their labels, d
     await expect(ddl).toContainText(
       'CREATE TABLE "order_product" (\n  "order_id" bigint NOT NULL,\n  "product_id" bigint NOT NULL,\n  PRIMARY KEY ("order_id", "product_id")\n);',
     );
-    const download = page.waitForEvent('download');
+    let download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download .sql' }).click();
     expect((await download).suggestedFilename()).toMatch(/^shop-model-.*\.sql$/);
+
+    for (const [tab, text, extension] of [
+      ['MySQL', 'CREATE TABLE `customer` (', 'sql'],
+      ['DBML', 'Ref: order.customer_id > customer.id', 'dbml'],
+      ['Prisma', 'model Customer {', 'prisma'],
+      ['Mermaid', 'customer ||--o{ order', 'mmd'],
+    ] as const) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      await expect(dialog.getByLabel(`${tab} export`)).toContainText(text);
+      download = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: `Download .${extension}` }).click();
+      expect((await download).suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+    }
+    await dialog.getByRole('tab', { name: 'Mermaid' }).click();
+    // For a person to look at (the run's output folder): the dialog must not look broken.
+    await page.screenshot({ path: test.info().outputPath('canvas-export-dialog.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -757,4 +775,227 @@ test("a canvas reopened after someone else's save shows that save, and saving go
     0,
   );
   expect((await storedData(request, token, canvas.id)).data.nodes).toHaveLength(3);
+});
+
+test('the history lists every save and restores an earlier one as a new version', async ({
+  page,
+  request,
+}) => {
+  const { canvas } = await setUp(page, request);
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+  const save = async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  };
+
+  const invoice = await addModel(page);
+  await moveBox(page, invoice, 40, 150);
+  await describeModel(invoice, 'Invoice', []);
+  await save();
+  const payment = await addModel(page);
+  await moveBox(page, payment, 420, 150);
+  await describeModel(payment, 'Payment', []);
+  await save();
+
+  const history = page.getByRole('dialog', { name: 'History' });
+  const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await test.step('History lists the three versions, newest first', async () => {
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(versions).toHaveCount(3);
+    await expect(versions.nth(0)).toContainText('Version 3 · Saved');
+    await expect(versions.nth(0)).toContainText('Current');
+    await expect(versions.nth(0)).toContainText('2 models');
+    await expect(versions.nth(1)).toContainText('Version 2 · Saved');
+    await expect(versions.nth(1)).toContainText('1 model');
+    await expect(versions.nth(2)).toContainText('Version 1 · Created');
+    await expect(versions.nth(0).getByRole('button', { name: /^Restore/ })).toHaveCount(0);
+    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('canvas-history.png') });
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
+  });
+
+  await test.step('an unsaved edit is named in the question; restoring opens version 2 as 4', async () => {
+    await addModel(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    await page.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Restore version 2' }).click();
+    const question = page.getByRole('dialog', { name: 'Restore version 2?' });
+    await expect(question).toContainText('Your unsaved changes will be lost');
+    await expect(question).toContainText('becomes version 4');
+    await question.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Version 2 restored as version 4')).toBeVisible();
+    await expect(history).toHaveCount(0);
+    await expect(box(page, 'Invoice')).toBeVisible();
+    await expect(box(page, 'Payment')).toHaveCount(0);
+    await expect(boxes(page)).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  });
+
+  await test.step('the restore is a version of its own, and saving goes on from it', async () => {
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(versions.nth(0)).toContainText('Version 4 · Restored from version 2');
+    await expect(versions).toHaveCount(4);
+    await page.keyboard.press('Escape');
+    await describeModel(boxes(page).nth(0), 'Invoice v2', []);
+    await save();
+    await expect(
+      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
+    ).toHaveCount(0);
+  });
+});
+
+const SHOP_SQL = `-- two tables and the key between them
+CREATE TABLE customer (
+  id bigint PRIMARY KEY,
+  email text NOT NULL
+);
+
+CREATE TABLE orders (
+  id bigint PRIMARY KEY,
+  customer_id bigint NOT NULL REFERENCES customer (id),
+  total numeric(10, 2)
+);
+
+CREATE INDEX orders_customer_idx ON orders (customer_id);
+`;
+
+const BROKEN_SQL = `CREATE TABLE product (
+  id bigint PRIMARY KEY,
+  name tex t
+);
+`;
+
+// As mysqldump --no-data writes it.
+const MYSQL_DUMP = `/*!40101 SET NAMES utf8mb4 */;
+DROP TABLE IF EXISTS \`product\`;
+CREATE TABLE \`product\` (
+  \`id\` int NOT NULL AUTO_INCREMENT,
+  \`name\` varchar(255) NOT NULL,
+  PRIMARY KEY (\`id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+CREATE TABLE \`order_line\` (
+  \`id\` int NOT NULL AUTO_INCREMENT,
+  \`product_id\` int NOT NULL,
+  \`quantity\` int NOT NULL DEFAULT '1',
+  PRIMARY KEY (\`id\`),
+  KEY \`product_id\` (\`product_id\`),
+  CONSTRAINT \`order_line_ibfk_1\` FOREIGN KEY (\`product_id\`) REFERENCES \`product\` (\`id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+`;
+
+test('staff import SQL: a PostgreSQL script pasted, a syntax error shown at its line, a MySQL dump from a file', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const { token, canvas } = await setUp(page, request);
+  await page.goto(`/experimental/modeling/${canvas.id}`);
+  await expect(page.getByText('This canvas is empty')).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Import SQL' });
+  const dialog = page.getByRole('dialog', { name: 'Import SQL' });
+  const script = dialog.getByRole('textbox', { name: 'SQL script' });
+  const summary = page.getByRole('region', { name: 'Import summary' });
+
+  await test.step('a PostgreSQL script pasted becomes two models and their relation', async () => {
+    await opener.click();
+    await expect(script).toBeFocused();
+    await expect(dialog.getByRole('radio', { name: 'PostgreSQL' })).toBeChecked();
+    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('import-sql-dialog-empty.png') });
+
+    await page.keyboard.insertText(SHOP_SQL);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await expect(page.getByText('2 tables imported — 2 added, 0 updated').first()).toBeVisible();
+    await expect(box(page, 'customer')).toBeVisible();
+    await expect(box(page, 'orders')).toBeVisible();
+    await expect(box(page, 'orders')).toContainText('total');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+    await expect(statusSaved(page)).toBeVisible();
+
+    await expect(summary).toContainText('2 added, 0 updated · 1 relation · 1 statement skipped');
+    await summary.getByRole('button', { name: /tables imported/ }).click();
+    await expect(summary).toContainText('Added (2)');
+    await expect(summary).toContainText('line 13');
+    await expect(summary).toContainText('CREATE INDEX orders_customer_idx');
+    await animationsDone(page);
+    await page.screenshot({ path: test.info().outputPath('import-sql-canvas-after.png') });
+
+    const stored = await storedData(request, token, canvas.id);
+    expect(stored.version).toBe(canvas.version + 1);
+    expect(stored.data.nodes.map((node) => node.data.title).sort()).toEqual(['customer', 'orders']);
+    expect(stored.data.edges).toHaveLength(1);
+  });
+
+  await test.step('the editor took the new version: a save after the import is no conflict', async () => {
+    await moveBox(page, box(page, 'customer'), 0, 60);
+    await expect(statusUnsaved(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
+    ).toHaveCount(0);
+  });
+
+  await test.step('a syntax error is shown at the script with its line and column', async () => {
+    await opener.click();
+    await script.fill(BROKEN_SQL);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const message = dialog.getByText(/^Syntax error at line 3, column 12: /);
+    await expect(message).toBeVisible();
+    await expect(script).toHaveAttribute('aria-invalid', 'true');
+    await expect(script).toBeFocused();
+    // The caret is on the error: line 3, column 12 of the script.
+    expect(await page.evaluate('document.activeElement.selectionStart')).toBe(
+      BROKEN_SQL.indexOf('t\n);'),
+    );
+    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('import-sql-dialog-error.png') });
+
+    // Escape with a script typed asks before throwing it away.
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  await test.step('a MySQL dump picked from a file, over an unsaved edit saved first', async () => {
+    await addModel(page);
+    await expect(statusUnsaved(page)).toBeVisible();
+    await opener.click();
+    await expect(dialog).toContainText('This canvas has unsaved changes');
+    await dialog.getByText('MySQL', { exact: true }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Open a .sql file' }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'shop-mysql.sql',
+      mimeType: 'application/sql',
+      buffer: Buffer.from(MYSQL_DUMP),
+    });
+    await expect(dialog.getByText('shop-mysql.sql')).toBeVisible();
+    await expect(script).toHaveValue(MYSQL_DUMP);
+    await dialog.getByRole('button', { name: 'Save and import' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('2 tables imported — 2 added, 0 updated').first()).toBeVisible();
+    await expect(box(page, 'product')).toBeVisible();
+    await expect(box(page, 'order_line')).toBeVisible();
+    await expect(statusSaved(page)).toBeVisible();
+
+    const stored = await storedData(request, token, canvas.id);
+    // The new model was saved first, then the dump imported beside it.
+    expect(stored.data.nodes.map((node) => node.data.title).sort()).toEqual([
+      'New Model',
+      'customer',
+      'order_line',
+      'orders',
+      'product',
+    ]);
+    expect(stored.data.edges).toHaveLength(2);
+  });
 });

@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { seedLeads, withLeadsDatabase } from './leads';
+import { groupProcesses } from './processes';
 
 /**
  * Leads CSV (DESIGN §6, issue 18): `GET /api/leads/export/` of 100,000 and then 1,000,000 leads
@@ -12,24 +12,8 @@ import { seedLeads, withLeadsDatabase } from './leads';
 const MB = 1024 * 1024;
 
 /** Resident memory (bytes) of the largest process in the server's process group: the server. */
-const serverRss = async (group: number): Promise<number> => {
-  let largest = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces) start past its closing parenthesis.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      const status = await readFile(`/proc/${entry}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-      largest = Math.max(largest, kb * 1024);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return largest;
-};
+const serverRss = async (group: number): Promise<number> =>
+  Math.max(0, ...(await groupProcesses(group)).map((process) => process.rss));
 
 /** Samples the server's memory every 50 ms while `work` runs; answers the peak. */
 const peakWhile = async <T>(group: number, work: () => Promise<T>) => {

@@ -1,8 +1,10 @@
 import { measureInitialJs, printBundle } from './bundle';
 import { benchCanvasEditor } from './canvas-editor';
+import { benchCanvasImport } from './canvas-import';
 import { benchEstimates } from './estimates';
 import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
+import { benchOperations } from './operations';
 import { load, warmUp, type LoadResult } from './load';
 import { benchPeer } from './peer';
 import { benchTestPlanScreen } from './test-plan-screen';
@@ -80,7 +82,8 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
  * `leads`, `lead-csv`, `estimates` (or `estimate-screen`: its Chromium part alone), `canvas`,
- * `test-plan`, `test-run`, and `peer` (side by side with the DRF peer; only when PEER_URL and
+ * `canvas-import` (a 200-table pg_dump imported, beside the plain save of the same diagram),
+ * `test-plan`, `test-run`, `operations` (cold start, memory, one locked table), and `peer` (side by side with the DRF peer; only when PEER_URL and
  * PEER_TOKEN are set). Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -101,8 +104,10 @@ const main = async () => {
   if (runs('estimates')) await benchEstimates({ seconds: SECONDS });
   else if (runs('estimate-screen')) await benchEstimates({ seconds: SECONDS, screenOnly: true });
   if (runs('canvas')) await benchCanvasEditor();
+  if (runs('canvas-import')) await benchCanvasImport();
   if (runs('test-plan')) await benchTestPlanScreen();
   if (runs('test-run')) await benchTestRun();
+  if (runs('operations')) await benchOperations({ seconds: SECONDS });
 };
 
 const benchApi = async () => {

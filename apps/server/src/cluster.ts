@@ -1,9 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { Config } from './config';
-import { connectDatabase, runMigrations } from './db/client';
-import { reportConnectionBudget } from './db/connection-budget';
-import { reportPoolerTimeouts } from './db/pooler-timeouts';
+import { connectDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
 import type { EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { aggregateForWorkers } from './modules/operations/cluster-metrics';
 
@@ -46,9 +45,7 @@ export const runPrimary = async (
     directUrl: config.databaseDirectUrl,
     directMax: 1,
   });
-  await runMigrations(migrator.db);
-  await reportPoolerTimeouts(migrator.db, config.databaseTimeouts);
-  await reportConnectionBudget(migrator.db, config);
+  await prepareDatabase(migrator.db, config);
   await migrator.close();
 
   const env = { [DATABASE_ENV]: url, [EMBEDDED_ENV]: embedded ? '1' : '' };

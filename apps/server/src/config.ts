@@ -68,6 +68,13 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_MS: positiveInt.default(3_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(60_000),
   DATABASE_POOL_TIMEOUT_MS: positiveInt.default(10_000),
+  // How long a starting instance waits for a database it cannot reach yet before it gives up.
+  DATABASE_START_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(3600)
+    .default(30),
   // Connections each serving process may hold (issue 28); an instance opens
   // WEB_CONCURRENCY × (this + 2 for jobs), said at start-up.
   DATABASE_POOL_SIZE: positiveInt.default(20),
@@ -175,6 +182,7 @@ export type Config = {
   /** Keep token checks in memory, evicted by NOTIFY (decision 0024). */
   tokenCache: boolean;
   databaseTimeouts: DatabaseTimeouts;
+  databaseStartTimeoutMs: number;
   databasePoolSize: number;
   google: {
     clientId: string;
@@ -272,6 +280,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     requireStaff2fa: e.REQUIRE_STAFF_2FA,
     tokenCache: e.TOKEN_CACHE ?? e.NODE_ENV !== 'test',
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_SECONDS * 1000,
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal } from './test/portal-process';
@@ -151,6 +152,8 @@ describe('the server process', () => {
       await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE clients IN ACCESS EXCLUSIVE MODE');
+      const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+        .rows[0]?.pid;
       const pending = send(
         `${portal.url}/api/clients/`,
         'POST',
@@ -159,34 +162,103 @@ describe('the server process', () => {
       )
         .then((res) => res.status)
         .catch(() => 'cut');
-      await sleep(1_000);
+      // Stopped once the create is waiting on the lock (not after a guessed delay). Watched from
+      // a connection of its own: inside the locker's transaction pg_stat_activity stays as it was
+      // first read.
+      const watcher = new pg.Client({ connectionString: databaseUrl });
+      await watcher.connect();
+      const waitingOnLock = async () => {
+        const { rows } = await watcher.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.waiting;
+      };
+      await expect.poll(waitingOnLock, { timeout: START_MS }).toBe(1);
       portal.signal('SIGTERM');
       const code = await portal.exited;
       expect({ code, answer: await pending }, portal.output()).toEqual({ code: 1, answer: 'cut' });
       await locker.query('COMMIT');
-      await sleep(500);
+      // The portal's connections are gone with its process: none is left to commit later.
+      const others = async () => {
+        const { rows } = await watcher.query<{ others: number }>(
+          `SELECT count(*)::int AS others FROM pg_stat_activity
+            WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), $1)`,
+          [lockerPid],
+        );
+        return rows[0]?.others;
+      };
+      await expect.poll(others, { timeout: START_MS }).toBe(0);
       const { rows } = await locker.query<{ count: number }>(
         "SELECT count(*)::int AS count FROM clients WHERE name = 'Cut at the deadline'",
       );
-      await locker.end();
+      await Promise.all([locker.end(), watcher.end()]);
       expect(rows[0]?.count).toBe(0);
     },
     PROCESS_TEST_MS,
   );
 
   it(
-    'says in one line that the database cannot be reached, and exits',
+    'waits for a database it cannot reach, then says so in one line and exits',
     async () => {
+      const started = Date.now();
       const portal = await startPortal({
         port: 8865,
         databaseUrl: 'postgres://postgres@127.0.0.1:9/none',
         waitReady: false,
+        env: { DATABASE_START_TIMEOUT_SECONDS: '2' },
       });
       expect(await Promise.race([portal.exited, sleep(START_MS)]), portal.output()).toBe(1);
-      expect(portal.output()).toContain(
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+      const lines = portal.output().trim().split('\n');
+      expect(lines.map((line) => line.trim())).toEqual([
+        'The database cannot be reached yet (ECONNREFUSED): trying again for up to 2 s.',
         'The database cannot be reached (ECONNREFUSED): check DATABASE_URL and that PostgreSQL is running.',
-      );
-      expect(portal.output()).not.toMatch(/\n\s+at /);
+      ]);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'starts once a database that was not there yet answers',
+    async () => {
+      // PostgreSQL "comes up" 1.5 s after the portal: a forwarder to it starts listening then.
+      const port = 8868;
+      const forwarder = net.createServer((socket) => {
+        const upstream = net.connect(Number(new URL(databaseUrl).port || 5432), '127.0.0.1');
+        socket.pipe(upstream).pipe(socket);
+        const close = () => (socket.destroy(), upstream.destroy());
+        socket.on('error', close);
+        upstream.on('error', close);
+      });
+      const url = new URL(databaseUrl);
+      url.port = String(port);
+      const portal = await startPortal({
+        port: 8867,
+        databaseUrl: url.toString(),
+        waitReady: false,
+        env: { DATABASE_START_TIMEOUT_SECONDS: '60' },
+      });
+      try {
+        await sleep(1_500);
+        await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+        await expect
+          .poll(
+            () =>
+              fetch(`${portal.url}/api/health/ready`).then(
+                (res) => res.status,
+                () => 0,
+              ),
+            { timeout: START_MS },
+          )
+          .toBe(200);
+        expect(portal.output()).toContain('The database cannot be reached yet (ECONNREFUSED)');
+        expect(portal.output()).toContain('The database answers: starting.');
+      } finally {
+        portal.signal('SIGTERM');
+        await portal.exited;
+        forwarder.close();
+      }
     },
     PROCESS_TEST_MS,
   );

@@ -9,9 +9,8 @@ import { createStudioSource } from './studio/source';
 import { classifyDatabaseError } from './http/database-errors';
 import { loggableError } from './http/errors';
 import { sweepIdempotencyKeys } from './http/idempotency';
-import { connectDatabase, runMigrations } from './db/client';
-import { reportConnectionBudget } from './db/connection-budget';
-import { reportPoolerTimeouts } from './db/pooler-timeouts';
+import { connectDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
 import type { EmbeddedDatabase } from './db/embedded';
 import { startMailWorker } from './mail/outbox';
 import { startScheduledJobs } from './jobs/scheduler';
@@ -81,9 +80,7 @@ const serve = async (config: Config) => {
     onError: (error) => console.error('database pool error:', error.message),
   });
   if (!prepared) {
-    await runMigrations(database.db);
-    await reportPoolerTimeouts(database.db, config.databaseTimeouts);
-    await reportConnectionBudget(database.db, config);
+    await prepareDatabase(database.db, config);
   }
 
   const mail = startMailWorker(database.db, {

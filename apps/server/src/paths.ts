@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
@@ -18,3 +19,9 @@ export const repoRoot = path.resolve(serverRoot, '../..');
 
 /** Drizzle's migration files, shipped beside the code (not bundled). */
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+/** The API reference's page assets (swagger-ui), in the installed plugin's package. */
+export const swaggerUiAssets = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')),
+  'static',
+);

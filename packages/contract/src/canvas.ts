@@ -55,6 +55,19 @@ export type RelationSide = (typeof RELATION_SIDES)[number];
 export const EDGE_LABELS = ['1', '0...1', '1...*', '0...*'] as const;
 export type EdgeLabel = (typeof EDGE_LABELS)[number];
 
+/**
+ * The label at a model's end of an edge, from that model's own relation (decision 0013): a 'one'
+ * end is 1 or 0...1, a 'many' end 1...* or 0...*, after Required.
+ */
+export const endLabel = ({
+  type,
+  required,
+}: {
+  type: RelationType;
+  required: boolean;
+}): EdgeLabel =>
+  type.startsWith('One') ? (required ? '1' : '0...1') : required ? '1...*' : '0...*';
+
 export const MODEL_NODE_TYPE = 'model';
 export const RELATION_EDGE_TYPE = 'labeled';
 

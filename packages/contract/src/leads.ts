@@ -403,4 +403,5 @@ export const LEAD_PIPELINE_MESSAGES = {
     `This row has ${cells} cells but the header has ${headers}.`,
   importBadDate: 'Enter a date and time such as 2024-05-01T09:30:00Z.',
   importBadMetadata: 'Expected a JSON object of text values.',
+  importRunning: 'Another lead import is running. Try again when it has finished.',
 } as const;

@@ -67,6 +67,8 @@ export const createThrottle = (db: Executor, enabled: boolean) => {
   return { hit, check, reset, checkAll, hitAll, forget };
 };
 
+export type Throttle = ReturnType<typeof createThrottle>;
+
 /**
  * The address a client is counted by: an IPv4 address as it is; an IPv6 address by its /64, the
  * block one host or household is given — else one machine would have billions of addresses.
@@ -87,7 +89,13 @@ export const countedAddress = (ip: string): string => {
 
 /** Every sign-in counter of one account is kept under this key. */
 export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
-export const loginAddressKey = (ip: string) => `login:ip:${countedAddress(ip)}`;
+/**
+ * The counter of `kind` for an address — every per-address throttle's key, so that an IPv6
+ * client counts by its /64 everywhere (one host holds the whole /64), not only at sign-in.
+ */
+export const addressKey = (kind: string, ip: string) => `${kind}:ip:${countedAddress(ip)}`;
+
+export const loginAddressKey = (ip: string) => addressKey('login', ip);
 /** The account's counter from this address. */
 export const loginAccountAddressKey = (email: string, ip: string) =>
   `${loginAccountKey(email)}:ip:${countedAddress(ip)}`;
@@ -98,6 +106,12 @@ export const loginAccountAddressKey = (email: string, ip: string) =>
  * (a much higher ceiling — what stops a guesser spread over many addresses, while no one address
  * can lock a person out), and the address (what stops one address trying many accounts).
  */
+/** Her own counters of those — what proving her password gives back (never the address's). */
+export const ownLoginCounts = (email: string, ip: string) => [
+  loginAccountKey(email),
+  loginAccountAddressKey(email, ip),
+];
+
 export const loginFailures = (email: string, ip: string): ThrottleCount[] => [
   [loginAccountAddressKey(email, ip), THROTTLES.loginFailuresPerAccountAndAddress],
   [loginAccountKey(email), THROTTLES.loginFailuresPerAccount],

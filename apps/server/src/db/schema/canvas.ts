@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { CANVAS_LIMITS } from '@portal/contract/canvas';
+import { CANVAS_VERSION_KINDS } from '@portal/contract/canvas-history';
 import { clients } from './clients';
 import { userRef } from './users';
 import { createdAt, notBlank, serialId, updatedAt } from './columns';
@@ -36,5 +46,33 @@ export const canvases = pgTable(
       'canvases_data_size',
       sql`octet_length(${t.data}) <= ${sql.raw(String(CANVAS_LIMITS.dataBytes))}`,
     ),
+  ],
+);
+
+/**
+ * Every version of a canvas's diagram, written in the transaction that makes it (a create, a
+ * save that changes the diagram, an import, a restore): who and when, and the whole diagram —
+ * PostgreSQL compresses the text, and a diagram is at most 2 MB. Restoring one is a new version.
+ */
+export const canvasVersions = pgTable(
+  'canvas_versions',
+  {
+    canvasId: integer('canvas_id')
+      .notNull()
+      .references(() => canvases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: varchar('kind', { length: 16, enum: CANVAS_VERSION_KINDS }).notNull(),
+    data: text('data').notNull(),
+    // How many models the diagram holds: what the history lists, without reading 2 MB a row.
+    models: integer('models').notNull().default(0),
+    // For a restore: the version it brought back.
+    restoredFrom: integer('restored_from'),
+    savedById: userRef('saved_by_id'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.canvasId, t.version] }),
+    index('canvas_versions_saved_by_idx').on(t.savedById),
+    check('canvas_versions_kind', sql`${t.kind} IN ('created', 'saved', 'imported', 'restored')`),
   ],
 );

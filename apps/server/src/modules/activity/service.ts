@@ -10,14 +10,10 @@ import { activity, clients, projects, users } from '../../db/schema/index';
 import { listPage } from '../../http/list-by-parent';
 import type { PageWindow } from '../../http/pagination';
 import { clientScope, type Scope } from '../../http/scope';
+import { personRef } from '../../db/people';
 
 const actors = alias(users, 'actors');
 const impersonators = alias(users, 'impersonators');
-
-type Person = { id: number; firstName: string; lastName: string; email: string } | null;
-
-const person = (user: Person) =>
-  user && { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email };
 
 /**
  * What of the history a scope may read (decision 0022): staff everything; anyone else the
@@ -71,8 +67,8 @@ export const createActivityService = (db: Database) => ({
       return rows.map((row): Activity => ({
         id: row.entry.id,
         verb: row.entry.verb as Activity['verb'],
-        actor: person(row.actor),
-        impersonator: person(row.impersonator),
+        actor: personRef(row.actor),
+        impersonator: personRef(row.impersonator),
         target: {
           type: row.entry.targetType as Activity['target']['type'],
           id: row.entry.targetId,

@@ -19,11 +19,12 @@ import type { UserRow } from '../../http/auth';
 import type { RequestClient } from '../../http/client';
 import { ApiError, fieldError, nonFieldError, validationError } from '../../http/errors';
 import {
-  THROTTLES,
+  addressKey,
   createThrottle,
-  loginAccountAddressKey,
   loginAccountKey,
   loginFailures,
+  ownLoginCounts,
+  THROTTLES,
 } from '../../http/throttle';
 import { secondFactorProblem } from '../two-factor/service';
 import { enqueueEmail } from '../../mail/outbox';
@@ -38,7 +39,7 @@ import {
 import { emailBrand } from '../../mail/format';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { newPasswordProblems } from './password-policy';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { burnPasswordCheck, confirmPassword, hashPassword, verifyPassword } from './passwords';
 import { issueToken, openSession, revokeAllTokens, revokeToken, tokenResponse } from './tokens';
 import { record, staffSignIn } from '../activity/record';
 import { isUniqueViolation } from '../../http/database-errors';
@@ -47,9 +48,9 @@ import { isUniqueViolation } from '../../http/database-errors';
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const throttleKeys = {
-  signUpAddress: (ip: string) => `signup:ip:${ip}`,
+  signUpAddress: (ip: string) => addressKey('signup', ip),
   emailAccount: (kind: string, email: string) => `${kind}:email:${email}`,
-  emailAddress: (kind: string, ip: string) => `${kind}:ip:${ip}`,
+  emailAddress: (kind: string, ip: string) => addressKey(kind, ip),
 };
 
 /**
@@ -119,10 +120,7 @@ export const createAuthService = (ctx: AppContext) => {
       // Her own counts only: a guesser's from other addresses stay. In the transaction: a
       // second connection taken while this one is held deadlocks once every connection is held
       // by such a transaction — behind PgBouncer its few server connections (issue 28).
-      await createThrottle(tx, config.throttle).forget([
-        loginAccountKey(email),
-        loginAccountAddressKey(email, client.ip),
-      ]);
+      await createThrottle(tx, config.throttle).forget(ownLoginCounts(email, client.ip));
       const session = await openSession(tx, user, {
         method: 'password',
         ttlMs: config.tokenIdleMs,
@@ -243,14 +241,10 @@ export const createAuthService = (ctx: AppContext) => {
     body: PasswordChangeRequest,
     client: RequestClient,
   ): Promise<PasswordChangeResponse> => {
-    // A stolen session must not become a way to guess the password: failures count like logins.
-    const failures = loginFailures(user.email, client.ip);
-    await throttle.checkAll(failures);
+    // A stolen session must not become a way to guess the password.
     const errors: Record<string, string[]> = {};
-    if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-      await throttle.hitAll(failures);
+    if (!(await confirmPassword(throttle, user, body.old_password, client.ip)))
       errors.old_password = [AUTH_MESSAGES.wrongOldPassword];
-    }
     const field = NEW_PASSWORD_ERROR_FIELD.change;
     if (body.new_password1 !== body.new_password2) {
       errors[field] = [AUTH_MESSAGES.passwordMismatch];

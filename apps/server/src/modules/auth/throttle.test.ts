@@ -163,6 +163,29 @@ describe('login throttling', () => {
     for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(400);
     expectThrottled(await change(TEST_PASSWORD), 900);
   });
+
+  it('lets no guess in a parallel burst from a stolen session pass the limit, the right one neither', async () => {
+    const user = await createUser(t.db, { email: 'stolen-burst@client.test' });
+    const token = await api.session(user.id);
+    // Fourteen wrong guesses and, sent last, the right password: each is counted before it is
+    // checked, so the right one arrives past the limit (checked first, all fifteen saw none).
+    const guesses = [...Array.from({ length: 14 }, (_, i) => `guess-${i}`), TEST_PASSWORD];
+    const answers = await Promise.all(
+      guesses.map((old) =>
+        api.post(
+          '/api/password-change/',
+          { old_password: old, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
+          { token },
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.at(-1)).toBe(429);
+    expect(
+      (await api.login('stolen-burst@client.test', TEST_PASSWORD, { ip: '10.3.3.3' })).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('sign-up throttling', () => {
@@ -176,6 +199,15 @@ describe('sign-up throttling', () => {
     }
     expectThrottled(await signUp('real@example.test', '10.5.0.1'), 3600);
     expect((await signUp('real@example.test', '10.5.0.2')).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64, as one host holds the whole of it', async () => {
+    const signUp = (email: string, ip: string) =>
+      api.post('/api/users/', { email, password1: NEW_PASSWORD, password2: 'different-9' }, { ip });
+    for (let i = 1; i <= 20; i++)
+      expect((await signUp(`v6-${i}@example.test`, `2001:db8:5:6::${i}`)).statusCode).toBe(400);
+    expectThrottled(await signUp('v6-next@example.test', '2001:db8:5:6:ffff::1'), 3600);
+    expect((await signUp('v6-other@example.test', '2001:db8:5:7::1')).statusCode).toBe(400);
   });
 });
 

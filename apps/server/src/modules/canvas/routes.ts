@@ -1,4 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, pageQuerySchema } from '@portal/contract/common';
+import {
+  canvasRestoreRequestSchema,
+  canvasRestoreResponseSchema,
+  canvasVersionListSchema,
+  canvasVersionParamsSchema,
+  canvasVersionSchema,
+} from '@portal/contract/canvas-history';
 import {
   CANVAS_LIMITS,
   canvasCreateRequestSchema,
@@ -6,10 +15,16 @@ import {
   canvasSummarySchema,
   canvasUpdateRequestSchema,
 } from '@portal/contract/canvas';
+import {
+  canvasImportRequestSchema,
+  canvasImportResponseSchema,
+} from '@portal/contract/canvas-import';
 import { requireStaff } from '../../http/auth';
-import { fieldError } from '../../http/errors';
-import { registerResource } from '../../http/resource';
+import { fieldError, notFound } from '../../http/errors';
+import { detailActionPath, registerResource } from '../../http/resource';
+import { pageResponse, pageWindow } from '../../http/pagination';
 import { permissions } from '../../http/scope';
+import { createCanvasHistory } from './history';
 import { createCanvasService } from './service';
 
 /**
@@ -76,7 +91,106 @@ export const canvasRoutes = async (app: FastifyInstance) => {
     list: (_request, _query, page) => service.list(page),
     retrieve: (_request, id) => service.retrieve(id),
     create: (request, body) => service.create(body, requireStaff(request).user.id),
-    update: (request, id, body) => service.update(id, body, expectedVersion(request, body.version)),
+    update: (request, id, body) =>
+      service.update(
+        id,
+        body,
+        expectedVersion(request, body.version),
+        requireStaff(request).user.id,
+      ),
     destroy: (_request, id) => service.destroy(id),
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    detailActionPath('canvas', 'import-sql'),
+    {
+      schema: {
+        tags: ['canvas'],
+        summary:
+          'Import a SQL script (pg_dump --schema-only, mysqldump --no-data) as models and relations (staff)',
+        params: idParamsSchema,
+        body: canvasImportRequestSchema,
+        response: { 200: canvasImportResponseSchema },
+      },
+      // A script is as large as a diagram may be, escaped as JSON.
+      bodyLimit: CANVAS_BODY_LIMIT,
+      preValidation: async (request) => {
+        requireStaff(request);
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.importSql(
+        request.params.id,
+        request.body,
+        expectedVersion(request, request.body.version),
+        requireStaff(request).user.id,
+      );
+      if (!answer) throw notFound();
+      reply.header('etag', `"${answer.canvas.version}"`);
+      return answer;
+    },
+  );
+
+  const history = createCanvasHistory(app.ctx.db);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    detailActionPath('canvas', 'versions'),
+    {
+      schema: {
+        tags: ['canvas'],
+        summary: "A canvas's history: its versions, newest first, without their diagrams (staff)",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: canvasVersionListSchema },
+      },
+    },
+    async (request) => {
+      const found = await history.list(request.params.id, (total) =>
+        pageWindow(request.query, total),
+      );
+      if (!found) throw notFound();
+      return pageResponse(request, found.window, found.count, found.rows);
+    },
+  );
+
+  typed.get(
+    '/api/canvas/:id/versions/:version/',
+    {
+      schema: {
+        tags: ['canvas'],
+        summary: 'One version of a canvas, with its diagram (staff)',
+        params: canvasVersionParamsSchema,
+        response: { 200: canvasVersionSchema },
+      },
+    },
+    async (request) => {
+      const found = await history.retrieve(app.ctx.db, request.params.id, request.params.version);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  typed.post(
+    '/api/canvas/:id/versions/:version/restore/',
+    {
+      schema: {
+        tags: ['canvas'],
+        summary: "An earlier version's diagram saved as a new version of the canvas (staff)",
+        params: canvasVersionParamsSchema,
+        body: canvasRestoreRequestSchema,
+        response: { 200: canvasRestoreResponseSchema },
+      },
+    },
+    async (request) => {
+      const canvas = await service.restore(
+        request.params.id,
+        request.params.version,
+        expectedVersion(request, request.body.version),
+        requireStaff(request).user.id,
+      );
+      if (!canvas) throw notFound();
+      return canvas;
+    },
+  );
 };

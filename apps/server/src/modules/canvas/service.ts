@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   CANVAS_CONFLICT_MESSAGE,
@@ -7,12 +8,17 @@ import {
   type CanvasSummary,
   type CanvasUpdateRequest,
 } from '@portal/contract/canvas';
+import { CANVAS_HISTORY_MESSAGES } from '@portal/contract/canvas-history';
+import type { CanvasImportRequest, CanvasImportResponse } from '@portal/contract/canvas-import';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import type { Database, Executor } from '../../db/client';
-import { canvases, clients } from '../../db/schema/index';
+import { canvases, canvasVersions, clients } from '../../db/schema/index';
 import { ApiError, fieldError, validationError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { record } from '../activity/record';
+import { keepVersion } from './history';
+import { readSqlScript } from './import/read-sql';
+import { importIntoCanvas } from './import/to-canvas';
 
 /** Everything a list entry shows: the canvas without its (possibly 2 MB) diagram. */
 const summaryColumns = {
@@ -53,11 +59,17 @@ const toCanvasDto = (row: SummaryRow & { data: string }): Canvas => ({
 
 const byName = [asc(sql`lower(${canvases.name})`), asc(canvases.id)];
 
-/** A `data` string the editor can open again, or a 400 listing what is wrong with it. */
+/** A `data` string the editor can open again (and its models), or a 400 saying what is wrong. */
 const checkedData = (data: string) => {
   const parsed = parseCanvasData(data);
   if (!parsed.ok) throw validationError({ data: parsed.errors });
-  return data;
+  return { data, models: parsed.data.nodes.length };
+};
+
+/** The models of a diagram already checked when it was saved. */
+const modelsIn = (data: string) => {
+  const parsed = parseCanvasData(data);
+  return parsed.ok ? parsed.data.nodes.length : 0;
 };
 
 /** 409: the canvas has been saved since the caller read `version`; nothing was written. */
@@ -111,7 +123,7 @@ export const createCanvasService = (db: Database) => {
     },
 
     create: async (body: CanvasCreateRequest, createdById: number): Promise<Canvas> => {
-      const data = checkedData(body.data ?? '');
+      const { data, models } = checkedData(body.data ?? '');
       return db.transaction(async (tx) => {
         // Held until the insert commits, so the client cannot be deleted in between.
         const [client] = await tx
@@ -126,6 +138,14 @@ export const createCanvasService = (db: Database) => {
           .values({ name: body.name, clientId: client.id, data, createdById })
           .returning({ id: canvases.id });
         if (!row) throw new Error('canvas not created');
+        await keepVersion(tx, {
+          canvasId: row.id,
+          version: 1,
+          kind: 'created',
+          data,
+          models,
+          savedById: createdById,
+        });
         await record(tx, {
           verb: 'created',
           ...canvasContext({ id: row.id, name: body.name, clientId: client.id }),
@@ -145,10 +165,12 @@ export const createCanvasService = (db: Database) => {
       id: number,
       body: Partial<CanvasUpdateRequest>,
       expected: number | undefined,
+      savedById: number,
     ): Promise<Canvas | null> => {
       const changes: Partial<typeof canvases.$inferInsert> = {};
+      const checked = body.data === undefined ? null : checkedData(body.data);
       if (body.name !== undefined) changes.name = body.name;
-      if (body.data !== undefined) changes.data = checkedData(body.data);
+      if (checked) changes.data = checked.data;
       if (Object.keys(changes).length === 0) {
         // Nothing to write, so nothing to count, but a stale version is still news to the caller.
         const row = await findById(db, id);
@@ -169,12 +191,22 @@ export const createCanvasService = (db: Database) => {
             ),
           )
           .returning(detailColumns);
-        if (saved)
+        if (saved) {
+          // Every version is in the history, a renaming too (its diagram as it was).
+          await keepVersion(tx, {
+            canvasId: saved.id,
+            version: saved.version,
+            kind: 'saved',
+            data: saved.data,
+            models: checked?.models ?? modelsIn(saved.data),
+            savedById,
+          });
           await record(tx, {
             verb: 'saved',
             ...canvasContext(saved),
             data: { version: saved.version },
           });
+        }
         return saved;
       });
       if (row) return toCanvasDto(row);
@@ -186,6 +218,116 @@ export const createCanvasService = (db: Database) => {
       if (!current) return null;
       throw canvasConflict(current.version);
     },
+
+    /**
+     * `POST /api/canvas/{id}/import-sql/` (decision 0053): the script's tables merged into the
+     * diagram and saved as a new version. The script is read before the transaction (it may take
+     * a while); the canvas row is locked while it is merged, so a save meanwhile waits, and an
+     * `expected` version that is no longer current is a 409 as for a save.
+     */
+    importSql: async (
+      id: number,
+      body: CanvasImportRequest,
+      expected: number | undefined,
+      savedById: number,
+    ): Promise<CanvasImportResponse | null> => {
+      const script = await readSqlScript(body.sql, body.dialect);
+      return db.transaction(async (tx) => {
+        const [row] = await details(tx)
+          .where(eq(canvases.id, id))
+          .limit(1)
+          .for('update', { of: canvases });
+        if (!row) return null;
+        if (expected !== undefined && row.version !== expected) throw canvasConflict(row.version);
+        const current = parseCanvasData(row.data);
+        if (!current.ok) throw validationError({ data: current.errors });
+        const outcome = await importIntoCanvas(current.data, script, randomUUID);
+        // The same checks as a save: a script may make a diagram over 2 MB or too many models.
+        const data = JSON.stringify(outcome.data);
+        const checked = parseCanvasData(data);
+        if (!checked.ok)
+          throw validationError({
+            sql: checked.errors.map((error) => `The imported canvas would not be valid: ${error}`),
+          });
+        const [saved] = await tx
+          .update(canvases)
+          .set({ data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+          .from(clients)
+          .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
+          .returning(detailColumns);
+        if (!saved) throw new Error('canvas vanished while locked');
+        await keepVersion(tx, {
+          canvasId: saved.id,
+          version: saved.version,
+          kind: 'imported',
+          data,
+          models: checked.data.nodes.length,
+          savedById,
+        });
+        await record(tx, {
+          verb: 'saved',
+          ...canvasContext(saved),
+          data: { version: saved.version, imported_tables: script.tables.length },
+        });
+        return {
+          canvas: toCanvasDto(saved),
+          created: outcome.created,
+          updated: outcome.updated,
+          relations: outcome.relations,
+          skipped: script.skipped,
+          notes: outcome.notes,
+        };
+      });
+    },
+
+    /**
+     * `POST /api/canvas/{id}/versions/{version}/restore/` (issue 29): an earlier version's diagram
+     * saved as a new version (`restored`); the versions between stay in the history. The canvas
+     * row is locked as for an import; an `expected` version no longer current is a 409.
+     */
+    restore: async (
+      id: number,
+      version: number,
+      expected: number | undefined,
+      savedById: number,
+    ): Promise<Canvas | null> =>
+      db.transaction(async (tx) => {
+        const [row] = await details(tx)
+          .where(eq(canvases.id, id))
+          .limit(1)
+          .for('update', { of: canvases });
+        if (!row) return null;
+        if (expected !== undefined && row.version !== expected) throw canvasConflict(row.version);
+        const [old] = await tx
+          .select({ data: canvasVersions.data, models: canvasVersions.models })
+          .from(canvasVersions)
+          .where(and(eq(canvasVersions.canvasId, id), eq(canvasVersions.version, version)));
+        if (!old) throw new ApiError(404, { detail: CANVAS_HISTORY_MESSAGES.versionNotFound });
+        if (version === row.version)
+          throw new ApiError(400, { detail: CANVAS_HISTORY_MESSAGES.alreadyCurrent });
+        const [saved] = await tx
+          .update(canvases)
+          .set({ data: old.data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+          .from(clients)
+          .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
+          .returning(detailColumns);
+        if (!saved) throw new Error('canvas vanished while locked');
+        await keepVersion(tx, {
+          canvasId: id,
+          version: saved.version,
+          kind: 'restored',
+          data: old.data,
+          models: old.models,
+          restoredFrom: version,
+          savedById,
+        });
+        await record(tx, {
+          verb: 'saved',
+          ...canvasContext(saved),
+          data: { version: saved.version, restored_from: version },
+        });
+        return toCanvasDto(saved);
+      }),
 
     destroy: async (id: number): Promise<boolean> => {
       return db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import { record } from '../activity/record';
 import { invitationEmail } from './emails';
 import { emailBrand } from '../../mail/format';
 import { violatedUniqueConstraint } from '../../http/database-errors';
+import { personName } from '../../db/people';
 
 const columns = {
   id: clientUsers.id,
@@ -43,9 +44,6 @@ const toClientUserDto = (row: LinkRow): ClientUser => ({
 
 /** A user nobody has ever set a password for, who has not proved their address either. */
 const isPendingInvitation = (user: UserRow) => user.passwordHash === null && !user.emailVerified;
-
-export const displayName = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 const MAX_ATTEMPTS = 3;
 
@@ -106,11 +104,11 @@ export const linkClientUser = async (
         brand: emailBrand(await studio.current(tx)),
         link: emailTokenLink(config.publicUrl, config.secretKey, 'password-reset', user),
         validSeconds: EMAIL_TOKEN_MAX_AGE['password-reset'],
-        inviterName: displayName(inviter),
+        inviterName: personName(inviter),
         clientName: client.name,
       }),
     );
-  return { id: link.id, email: user.email, name: displayName(user), invited: invite };
+  return { id: link.id, email: user.email, name: personName(user), invited: invite };
 };
 
 /** Who belongs to which client (staff only). */
@@ -191,7 +189,7 @@ export const createClientUserService = (ctx: AppContext) => {
           target: {
             type: 'client_user',
             id,
-            label: displayName({
+            label: personName({
               firstName: link.user.first_name,
               lastName: link.user.last_name,
               email: link.user.email,

@@ -25,7 +25,7 @@ import type { Scope } from '../../http/scope';
 import { enqueueEmail, enqueueStaffEmail, recipientZone } from '../../mail/outbox';
 import { formatMomentWithZone } from '@portal/contract/time';
 import { notifyEstimateDecided, notifyEstimateSent } from '../notifications/notify';
-import { displayName } from '../clients/client-users';
+import { personName } from '../../db/people';
 import { readEstimateDetail } from '../estimates/service';
 import { estimateScope } from '../estimates/scope';
 import { versionDecidedEmail, versionSentEmail } from './emails';
@@ -55,7 +55,7 @@ const toUser = (row: Person): EstimateVersionUser | null =>
     ? null
     : {
         id: row.id,
-        name: displayName({
+        name: personName({
           firstName: row.firstName ?? '',
           lastName: row.lastName ?? '',
           email: row.email ?? '',
@@ -114,10 +114,17 @@ const estimateContext = (db: Executor, estimateId: number) =>
 export const createEstimateVersionService = ({ db, config, mail, studio }: AppContext) => {
   const estimateLink = (estimateId: number) => `${config.publicUrl}/estimates/${estimateId}`;
 
-  const find = async (scope: Scope, id: number): Promise<EstimateVersion | null> => {
-    const [row] = await versions(db)
+  const find = async (
+    scope: Scope,
+    id: number,
+    executor: Executor = db,
+  ): Promise<EstimateVersion | null> => {
+    const [row] = await versions(executor)
       .where(
-        and(eq(estimateVersions.id, id), estimateScope(db, scope, estimateVersions.estimateId)),
+        and(
+          eq(estimateVersions.id, id),
+          estimateScope(executor, scope, estimateVersions.estimateId),
+        ),
       )
       .limit(1);
     return row ? toVersionDto(row) : null;
@@ -187,7 +194,9 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
       estimateId: number,
       message: string,
     ): Promise<EstimateVersion | null> => {
-      const id = await db.transaction(async (tx) => {
+      // The answer is read in the transaction that writes it (issue 28): once committed, a
+      // version is never reported as failed.
+      const sent = await db.transaction(async (tx) => {
         const validDays = (await studio.current(tx)).estimate_validity_days;
         const [estimate] = await estimateContext(tx, estimateId).for('no key update', {
           of: estimates,
@@ -245,8 +254,8 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
             tx,
             versionSentEmail({
               to: recipient.email,
-              greetingName: displayName(recipient),
-              senderName: sender ? displayName(sender) : brand.name,
+              greetingName: personName(recipient),
+              senderName: sender ? personName(sender) : brand.name,
               brand,
               link: estimateLink(estimateId),
               estimateName: estimate.name,
@@ -257,11 +266,10 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
               validUntil: formatMomentWithZone(row.validUntil, recipientZone(recipient.timeZone)),
             }),
           );
-        return row.id;
+        return find(scope, row.id, tx);
       });
-      if (id === null) return null;
-      mail.poke();
-      return find(scope, id);
+      if (sent) mail.poke();
+      return sent;
     },
 
     /**
@@ -333,7 +341,7 @@ export const createEstimateVersionService = ({ db, config, mail, studio }: AppCo
               projectName: estimate.projectName,
               clientName: estimate.clientName,
               number: row.number,
-              deciderName: displayName(decider),
+              deciderName: personName(decider),
               deciderEmail: decider.email,
               decision:
                 decision.status === 'approved'

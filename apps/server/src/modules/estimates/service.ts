@@ -239,7 +239,10 @@ const keptDetails = () =>
 
 /** The hottest read of the portal, so every variant (staff, member; object, text) is prepared once. */
 export const createEstimateDetailReader = (db: Database) => {
-  /** Both scopes of `statement`, prepared once; runs the one `scope` calls for. */
+  /**
+   * Both scopes of `statement`, prepared once; runs the one `scope` calls for — inside a
+   * transaction when given one (a create answers what its own transaction wrote, issue 28).
+   */
   const scoped = <Row>(
     name: string,
     statement: (
@@ -249,9 +252,13 @@ export const createEstimateDetailReader = (db: Database) => {
       prepare: (name: string) => { execute: (params: Record<string, unknown>) => Promise<Row[]> };
     },
   ) => {
-    const staff = statement(db, false).prepare(`${name}_staff`);
-    const member = statement(db, true).prepare(`${name}_member`);
-    return async (scope: Scope, id: number) => {
+    const prepare = (executor: Executor) => ({
+      staff: statement(executor, false).prepare(`${name}_staff`),
+      member: statement(executor, true).prepare(`${name}_member`),
+    });
+    const onPool = prepare(db);
+    return async (scope: Scope, id: number, tx?: Executor) => {
+      const { staff, member } = tx ? prepare(tx) : onPool;
       const [row] =
         scope.kind === 'staff'
           ? await staff.execute({ id })
@@ -265,8 +272,8 @@ export const createEstimateDetailReader = (db: Database) => {
   const kept = keptDetails();
 
   return {
-    read: async (scope: Scope, id: number): Promise<EstimateDetail | null> => {
-      const row = await detail(scope, id);
+    read: async (scope: Scope, id: number, tx?: Executor): Promise<EstimateDetail | null> => {
+      const row = await detail(scope, id, tx);
       return row ? toDetailDto(row) : null;
     },
     /**
@@ -335,7 +342,7 @@ export const createEstimateService = (db: Database) => {
 
     create: async (scope: Scope, body: EstimateCreateRequest): Promise<EstimateDetail> => {
       requireCurrencyWithRate(body.hourly_rate ?? null, body.currency ?? '');
-      const id = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const project = await referencedProject(tx, scope, body.project);
         const [row] = await tx
           .insert(estimates)
@@ -348,11 +355,10 @@ export const createEstimateService = (db: Database) => {
           .returning({ id: estimates.id });
         if (!row) throw new Error('estimate not created');
         await record(tx, { verb: 'created', ...onEstimate(row.id) });
-        return row.id;
+        const detail = await estimateDetail(scope, row.id, tx);
+        if (!detail) throw new Error('estimate not readable after create');
+        return detail;
       });
-      const detail = await estimateDetail(scope, id);
-      if (!detail) throw new Error('estimate vanished after create');
-      return detail;
     },
 
     /** `project` may change (to another project in scope); everything else as sent. */

@@ -186,6 +186,22 @@ describe('POST /api/leads/import/', () => {
     expect(await leadCount()).toBe(233);
   });
 
+  it('runs one import at a time: a second at once is a 409, and no row is created twice', async () => {
+    const file = [
+      'first_name,last_name,email',
+      ...Array.from({ length: 2_000 }, (_, i) => `Lee,Row${i},row${i}@together.test`),
+    ].join('\n');
+    const answers = await Promise.all([importCsv(file), importCsv(file)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((res) => res.statusCode === 409);
+    expect(refused?.json()).toEqual({ detail: P.importRunning });
+    expect(await leadCount()).toBe(2_000);
+    // Once the first has finished, the same file is an import of duplicates, not of new rows.
+    const after = await importCsv(file);
+    expect(after.json()).toMatchObject({ created: 0 });
+    expect(await leadCount()).toBe(2_000);
+  });
+
   it('reads CRM headers by alias, labels as statuses, unknown columns into metadata', async () => {
     const file = [
       'First Name,Last Name,E-mail,Phone Number,Company Name,Job Title,Lead Status,Lead Source,Empty',

@@ -27,7 +27,7 @@ import {
 import { isStaff, requireStaff } from '../../http/auth';
 import { ApiError, fieldError, notFound, validationError } from '../../http/errors';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
-import { createThrottle, THROTTLES } from '../../http/throttle';
+import { addressKey, createThrottle, THROTTLES } from '../../http/throttle';
 import { createLeadCommentService } from './comments';
 import { streamLeadsCsv } from './csv-export';
 import { decodeCsv, importLeads } from './csv-import';
@@ -113,7 +113,7 @@ const leadCreateRoute = async (app: FastifyInstance) => {
         return reply.status(201).send(await service.create(body));
       }
       // Every attempt counts, bots' included, so a flood is refused before it costs anything.
-      await throttle.hit(`leadform:ip:${request.ip}`, THROTTLES.leadFormPerAddress);
+      await throttle.hit(addressKey('leadform', request.ip), THROTTLES.leadFormPerAddress);
       const thanks = { detail: LEAD_MESSAGES.publicThanks };
       if (honeypotFilled(request.body)) {
         request.log.info('lead form honeypot filled: submission ignored');

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { oneLine } from '../../mail/format';
+import { personName } from '../../db/people';
 
 /** The channel every instance LISTENs on; the payload names the row and its recipient. */
 export const NOTIFICATION_CHANNEL = 'portal_notifications';
@@ -87,9 +88,6 @@ const usersOfClient = (db: Executor, clientId: number): SQL =>
 /** Who may be mentioned where `client`'s records are: staff, and that client's users. */
 export const mayBeMentioned = (db: Executor, client: number | null | undefined): SQL =>
   and(active, client ? or(staffOf, usersOfClient(db, client)) : staffOf) as SQL;
-
-export const personName = (u: { firstName: string; lastName: string; email: string }) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /**
  * Writes the notifications of one event, one row per recipient, in the caller's transaction,

@@ -22,7 +22,8 @@ import {
 } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import { clientScopeSql, type Scope } from '../../http/scope';
-import { mayBeMentioned, personName, shownText } from './notify';
+import { personName } from '../../db/people';
+import { mayBeMentioned, shownText } from './notify';
 
 /**
  * The client whose records each kind of target is (a subquery on the notification's target);

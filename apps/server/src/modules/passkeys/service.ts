@@ -21,8 +21,14 @@ import type { UserRow } from '../../http/auth';
 import type { RequestClient } from '../../http/client';
 import { ApiError, fieldError, nonFieldError } from '../../http/errors';
 import { isUniqueViolation } from '../../http/database-errors';
-import { createThrottle, loginAddressKey, loginFailures, THROTTLES } from '../../http/throttle';
-import { verifyPassword } from '../auth/passwords';
+import {
+  addressKey,
+  createThrottle,
+  loginAddressKey,
+  loginFailures,
+  THROTTLES,
+} from '../../http/throttle';
+import { confirmPassword } from '../auth/passwords';
 import { secondFactorProblem } from '../two-factor/service';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { openSession, tokenResponse } from '../auth/tokens';
@@ -123,14 +129,11 @@ export const createPasskeyService = (ctx: AppContext) => {
     client: RequestClient,
   ): Promise<PasskeyOptionsResponse> => {
     const failures = loginFailures(user.email, client.ip);
-    await throttle.checkAll(failures);
     if (user.passwordHash !== null) {
       if (!proof.password) throw fieldError('password', 'This field is required.');
-      if (!(await verifyPassword(user.passwordHash, proof.password))) {
-        await throttle.hitAll(failures);
+      if (!(await confirmPassword(throttle, user, proof.password, client.ip)))
         throw fieldError('password', PASSKEY_MESSAGES.wrongPassword);
-      }
-    }
+    } else await throttle.checkAll(failures);
     // A passkey signs in without the code: with two-factor on, adding one asks for it, so a
     // stolen session (or a stolen password) cannot add a way in that skips it.
     const codeProblem = await db.transaction((tx) =>
@@ -247,7 +250,10 @@ export const createPasskeyService = (ctx: AppContext) => {
 
   /** Options for "sign in with a passkey": any of this portal's, the browser offers them. */
   const signInOptions = async (client: RequestClient): Promise<PasskeyOptionsResponse> => {
-    await throttle.hit(`passkey-options:ip:${client.ip}`, THROTTLES.passkeyOptionsPerAddress);
+    await throttle.hit(
+      addressKey('passkey-options', client.ip),
+      THROTTLES.passkeyOptionsPerAddress,
+    );
     const rp = await party();
     const options = await (
       await webauthn()
@@ -264,10 +270,10 @@ export const createPasskeyService = (ctx: AppContext) => {
     body: PasskeySignInRequest,
     client: RequestClient,
   ): Promise<TokenResponse> => {
-    const addressKey = loginAddressKey(client.ip);
-    await throttle.check(addressKey, THROTTLES.loginFailuresPerAddress);
+    const failuresKey = loginAddressKey(client.ip);
+    await throttle.check(failuresKey, THROTTLES.loginFailuresPerAddress);
     const refuse = async (message: string) => {
-      await throttle.hit(addressKey, THROTTLES.loginFailuresPerAddress);
+      await throttle.hit(failuresKey, THROTTLES.loginFailuresPerAddress);
       return nonFieldError(message);
     };
     const [found] = await db

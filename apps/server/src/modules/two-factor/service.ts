@@ -13,7 +13,7 @@ import type { UserRow } from '../../http/auth';
 import { ApiError, fieldError } from '../../http/errors';
 import { createThrottle, loginFailures } from '../../http/throttle';
 import type { RequestClient } from '../../http/client';
-import { verifyPassword } from '../auth/passwords';
+import { confirmPassword } from '../auth/passwords';
 import { openSecret, sealSecret } from './secrets';
 import {
   acceptedStep,
@@ -184,14 +184,11 @@ export const createTwoFactorService = (ctx: AppContext) => {
       client: RequestClient,
     ): Promise<void> => {
       if (user.totpEnabledAt === null) throw badRequest(TWO_FACTOR_MESSAGES.notOn);
-      if (user.passwordHash !== null) {
-        const failures = loginFailures(user.email, client.ip);
-        await throttle.checkAll(failures);
-        if (!(await verifyPassword(user.passwordHash, body.password ?? ''))) {
-          await throttle.hitAll(failures);
-          throw fieldError('password', TWO_FACTOR_MESSAGES.wrongPassword);
-        }
-      }
+      if (
+        user.passwordHash !== null &&
+        !(await confirmPassword(throttle, user, body.password ?? '', client.ip))
+      )
+        throw fieldError('password', TWO_FACTOR_MESSAGES.wrongPassword);
       await guarded(user, client, () =>
         db.transaction(async (tx) => {
           if (!(await spendCode(tx, config.secretKey, user.id, body.code))) return null;

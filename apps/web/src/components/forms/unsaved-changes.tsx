@@ -53,6 +53,10 @@ export const useUnsavedChanges = ({
     live.current = { open, dirty };
   }, [open, dirty]);
   const armed = useCallback(() => live.current.open && live.current.dirty && !released.current, []);
+  // Released for one opening: a dialog kept mounted asks again the next time it is opened.
+  useEffect(() => {
+    if (open) released.current = false;
+  }, [open]);
   // What "Discard" does: close the form, or let the blocked navigation through.
   const [pending, setPending] = useState<{ discard(): void; keep(): void } | null>(null);
   const inRouter = useContext(UNSAFE_DataRouterContext) !== null;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   canvasConflictSchema,
@@ -7,6 +8,10 @@ import {
   type CanvasConflict,
   type CanvasSummary,
 } from '@portal/contract/canvas';
+import {
+  canvasImportResponseSchema,
+  type CanvasImportRequest,
+} from '@portal/contract/canvas-import';
 import { ApiError, request } from '../../../lib/api';
 import { fetchAll } from '../../../lib/fetch-all';
 import { canvasKeys } from './keys';
@@ -26,13 +31,20 @@ export const useCanvases = () =>
  * asked anew when the editor opens: a copy cached from a visit minutes ago may be older than
  * someone else's save, and an editor started on it could only ever save into a conflict.
  */
-export const useCanvas = (id: number) =>
-  useQuery({
-    queryKey: canvasKeys.detail(id),
-    queryFn: ({ signal }) => request(detailPath(id), { signal, schema: canvasSchema }),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+const canvasQuery = (id: number) => ({
+  queryKey: canvasKeys.detail(id),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request(detailPath(id), { signal, schema: canvasSchema }),
+  staleTime: 0,
+});
+
+export const useCanvas = (id: number) => useQuery({ ...canvasQuery(id), refetchOnMount: 'always' });
+
+/** The canvas as saved now, asked anew whatever is cached: for an editor that takes it in place. */
+export const useFetchCanvas = (id: number) => {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.fetchQuery(canvasQuery(id)), [queryClient, id]);
+};
 
 const toSummary = ({ data: _data, ...summary }: Canvas): CanvasSummary => summary;
 
@@ -78,6 +90,24 @@ export const useUpdateCanvas = (id: number) => {
     mutationFn: (body: CanvasSaveInput) =>
       request(detailPath(id), { method: 'PATCH', body, schema: canvasSchema }),
     onSuccess: (canvas) => remember(queryClient, canvas),
+  });
+};
+
+/**
+ * Imports a SQL script into a canvas (issue 29, decision 0053): the answer is the canvas saved
+ * as a new version with what was added, updated and skipped. No toast here: the dialog shows a
+ * syntax error at the script and a 409 with its way out.
+ */
+export const useImportCanvasSql = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CanvasImportRequest) =>
+      request(`${detailPath(id)}import-sql/`, {
+        method: 'POST',
+        body,
+        schema: canvasImportResponseSchema,
+      }),
+    onSuccess: (answer) => remember(queryClient, answer.canvas),
   });
 };
 

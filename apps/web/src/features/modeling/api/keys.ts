@@ -3,4 +3,5 @@ export const canvasKeys = {
   all: ['canvases'] as const,
   list: () => [...canvasKeys.all, 'list'] as const,
   detail: (id: number) => [...canvasKeys.all, 'detail', id] as const,
+  versions: (id: number) => [...canvasKeys.all, 'versions', id] as const,
 };

@@ -1,6 +1,16 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, Database, Download, FileImage, Image, Plus, Save } from 'lucide-react';
+import {
+  ChevronLeft,
+  Database,
+  DatabaseZap,
+  Download,
+  FileImage,
+  History,
+  Image,
+  Plus,
+  Save,
+} from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import {
@@ -19,13 +29,15 @@ export type EditorToolbarProps = {
   exporting: boolean;
   onAddModel(): void;
   onSave(): void;
-  onShowDdl(): void;
+  onShowImport(): void;
+  onShowExport(): void;
+  onShowHistory(): void;
   onExportImage(format: ImageFormat): void;
 };
 
 /**
  * The overlay over the diagram (spec §2 Modeling): back to the list, the canvas's name, 'Add new
- * model', Save, and the exports. Memoised: it stays put while models move.
+ * model', the exports, the history, and Save. Memoised: it stays put while models move.
  */
 export const EditorToolbar = memo(
   ({
@@ -36,7 +48,9 @@ export const EditorToolbar = memo(
     exporting,
     onAddModel,
     onSave,
-    onShowDdl,
+    onShowImport,
+    onShowExport,
+    onShowHistory,
     onExportImage,
   }: EditorToolbarProps) => (
     <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-md">
@@ -45,7 +59,7 @@ export const EditorToolbar = memo(
           <ChevronLeft aria-hidden />
         </Link>
       </Button>
-      <div className="mr-1 min-w-0 max-w-56">
+      <div className="mr-1 min-w-0 max-w-48">
         <h1 className="truncate text-sm font-semibold text-slate-900" title={name}>
           {name}
         </h1>
@@ -64,17 +78,38 @@ export const EditorToolbar = memo(
         <Plus aria-hidden />
         Add new model
       </Button>
+      {/*
+        Import, Export and History are icons (named, with a tooltip), so that the toolbar covers
+        as little of the diagram as it can; Import is a button, not a menu item, so that closing
+        its dialog gives focus back to it.
+      */}
+      <Button
+        variant="secondary"
+        size="icon"
+        className="size-8"
+        aria-label="Import SQL"
+        title="Import SQL"
+        onClick={onShowImport}
+      >
+        <DatabaseZap aria-hidden />
+      </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="secondary" size="sm" loading={exporting}>
+          <Button
+            variant="secondary"
+            size="icon"
+            className="size-8"
+            aria-label="Export"
+            title="Export"
+            loading={exporting}
+          >
             {!exporting && <Download aria-hidden />}
-            Export
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
-          <DropdownMenuItem onSelect={onShowDdl}>
+          <DropdownMenuItem onSelect={onShowExport}>
             <Database aria-hidden />
-            PostgreSQL DDL
+            SQL, DBML, Prisma, Mermaid…
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => onExportImage('png')}>
             <Image aria-hidden />
@@ -86,6 +121,16 @@ export const EditorToolbar = memo(
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <Button
+        variant="secondary"
+        size="icon"
+        className="size-8"
+        aria-label="History"
+        title="History"
+        onClick={onShowHistory}
+      >
+        <History aria-hidden />
+      </Button>
       <Button size="sm" onClick={onSave} loading={saving}>
         {!saving && <Save aria-hidden />}
         Save

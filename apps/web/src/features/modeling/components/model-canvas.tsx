@@ -25,16 +25,18 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import { Boxes } from 'lucide-react';
-import type {
-  Canvas,
-  CanvasConflict,
-  CanvasData,
-  ModelNode,
-  RelationEdge,
+import {
+  parseCanvasData,
+  type Canvas,
+  type CanvasConflict,
+  type CanvasData,
+  type ModelNode,
+  type RelationEdge,
 } from '@portal/contract/canvas';
+import type { CanvasImportResponse } from '@portal/contract/canvas-import';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
-import { canvasConflict, useUpdateCanvas } from '../api/canvases';
+import { canvasConflict, useFetchCanvas, useUpdateCanvas } from '../api/canvases';
 import {
   addModel,
   areConnected,
@@ -47,7 +49,6 @@ import {
   toCanvasData,
   type Diagram,
 } from '../lib/canvas-rules';
-import { toPostgresDdl } from '../lib/ddl';
 import {
   downloadUrl,
   fileBaseName,
@@ -56,8 +57,12 @@ import {
   type ImageFormat,
 } from '../lib/diagram-image';
 import { createEditingModels } from '../lib/editing-models';
+import { importHeadline, viewportOnto } from '../lib/sql-import';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
-import { DdlDialog } from './ddl-dialog';
+import { ExportDialog } from './export-dialog';
+import { HistoryDialog } from './history-dialog';
+import { ImportSqlDialog } from './import-sql-dialog';
+import { ImportSummary } from './import-summary';
 import { DotGrid } from './dot-grid';
 import { EditorToolbar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
@@ -71,6 +76,7 @@ const edgeTypes: EdgeTypes = { labeled: LabeledEdge };
 const SNAP_GRID: [number, number] = [15, 15];
 const MULTI_SELECT_KEYS = ['Control', 'Meta'];
 const MINIMAP_STYLE = { width: 200, height: 150 };
+const EMPTY_DIAGRAM: Diagram = { nodes: [], edges: [] };
 
 /**
  * `revision` counts edits, a cheap sign that the diagram *may* differ from the one last saved;
@@ -160,10 +166,20 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   const [conflict, setConflict] = useState<CanvasConflict | null>(null);
   const [conflictOpen, setConflictOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const [ddl, setDdl] = useState<string | null>(null);
+  // The diagram as it was when the export dialog opened; null while it is closed.
+  const [exported, setExported] = useState<Diagram | null>(null);
   const [exporting, setExporting] = useState(false);
   const [renderAll, setRenderAll] = useState(false);
-  const { mutate: saveCanvas, isPending: saving } = useUpdateCanvas(canvas.id);
+  const [importOpen, setImportOpen] = useState(false);
+  // Whether the editor held unsaved changes when the import dialog opened (it is modal).
+  const [importUnsaved, setImportUnsaved] = useState(false);
+  const [imported, setImported] = useState<CanvasImportResponse | null>(null);
+  const {
+    mutate: saveCanvas,
+    mutateAsync: saveCanvasNow,
+    isPending: saving,
+  } = useUpdateCanvas(canvas.id);
+  const fetchCanvas = useFetchCanvas(canvas.id);
   const flow = useReactFlow<ModelNode, RelationEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
 
@@ -294,10 +310,71 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const onShowDdl = useCallback(
-    () => setDdl(toPostgresDdl(latest.current.diagram, canvas.name)),
-    [canvas.name],
+  const onShowExport = useCallback(() => setExported(latest.current.diagram), []);
+  const onShowImport = useCallback(() => {
+    setImportUnsaved(isDirty());
+    setImportOpen(true);
+  }, [isDirty]);
+
+  /**
+   * The import builds on the saved canvas, so unsaved changes are saved first (decision 0053);
+   * a 409 here reaches the import dialog, which explains it there.
+   */
+  const importBase = useCallback(async () => {
+    if (!isDirty()) return version;
+    const { revision } = latest.current;
+    const stored = toCanvasData(toSave(), flow.getViewport());
+    const answer = await saveCanvasNow({ data: JSON.stringify(stored), version });
+    setVersion(answer.version);
+    setSaved({ revision, content: diagramContent(stored) });
+    setDiffers(false);
+    setImportUnsaved(false);
+    return answer.version;
+  }, [flow, isDirty, saveCanvasNow, toSave, version]);
+
+  /**
+   * A canvas the server answered becomes the editor's diagram and version, as saved: after an
+   * import (its answer) or a reload from the import dialog. Boxes in edit mode leave it.
+   */
+  const takeCanvas = useCallback(
+    (answer: Canvas) => {
+      const parsed = parseCanvasData(answer.data);
+      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      for (const id of editing.ids()) editing.setEditing(id, false);
+      const { nodes, edges } = parsed.data;
+      dispatch({ recipe: () => ({ nodes, edges }), edit: false });
+      setVersion(answer.version);
+      setSaved({ revision: latest.current.revision, content: diagramContent(parsed.data) });
+      setDiffers(false);
+      setImportUnsaved(false);
+      return parsed.data;
+    },
+    [editing],
   );
+
+  const onImported = useCallback(
+    (answer: CanvasImportResponse) => {
+      const data = takeCanvas(answer.canvas);
+      // The models just added in view, below the toolbar (the server's viewport for a canvas
+      // that was empty puts them under it).
+      const created = new Set(answer.created);
+      const screen = wrapper.current?.getBoundingClientRect();
+      const view =
+        screen &&
+        viewportOnto(
+          data.nodes.filter((node) => created.has(node.data.title)),
+          screen,
+        );
+      if (view) void flow.setViewport(view);
+      setImported(answer);
+      toast.success(importHeadline(answer));
+    },
+    [flow, takeCanvas],
+  );
+
+  const onImportReload = useCallback(async () => {
+    takeCanvas(await fetchCanvas());
+  }, [fetchCanvas, takeCanvas]);
 
   const onExportImage = useCallback(
     async (format: ImageFormat) => {
@@ -334,14 +411,19 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     }
   };
 
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const onShowHistory = useCallback(() => setHistoryOpen(true), []);
+
   const toolbar = useMemo(
     () => ({
       onAddModel,
       onSave,
-      onShowDdl,
+      onShowImport,
+      onShowExport,
+      onShowHistory,
       onExportImage: (format: ImageFormat) => void onExportImage(format),
     }),
-    [onAddModel, onSave, onShowDdl, onExportImage],
+    [onAddModel, onSave, onShowImport, onShowExport, onShowHistory, onExportImage],
   );
 
   return (
@@ -393,7 +475,7 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
             />
             <Controls aria-label="Zoom controls" />
             {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
-            <Panel position="top-right">
+            <Panel position="top-right" className="flex flex-col items-end gap-2">
               <EditorToolbar
                 name={canvas.name}
                 clientName={canvas.client_name}
@@ -402,17 +484,46 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
                 exporting={exporting}
                 {...toolbar}
               />
+              {imported && (
+                <ImportSummary
+                  key={imported.canvas.version}
+                  answer={imported}
+                  onClose={() => setImported(null)}
+                />
+              )}
             </Panel>
           </ReactFlow>
           {state.diagram.nodes.length === 0 && <EmptyHint />}
         </div>
-        <DdlDialog
-          open={ddl !== null}
+        <ExportDialog
+          open={exported !== null}
           onOpenChange={(open) => {
-            if (!open) setDdl(null);
+            if (!open) setExported(null);
           }}
-          ddl={ddl ?? ''}
+          diagram={exported ?? EMPTY_DIAGRAM}
           canvasName={canvas.name}
+        />
+        <HistoryDialog
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          canvasId={canvas.id}
+          currentVersion={version}
+          dirty={dirty}
+          onRestored={(restored, from) => {
+            setHistoryOpen(false);
+            toast.success(`Version ${from} restored as version ${restored.version}`);
+            // The editor starts again on the restored diagram, asking nothing more.
+            void onReloadConfirmed();
+          }}
+        />
+        <ImportSqlDialog
+          open={importOpen}
+          onOpenChange={setImportOpen}
+          canvasId={canvas.id}
+          unsaved={importUnsaved}
+          baseVersion={importBase}
+          onImported={onImported}
+          onReload={onImportReload}
         />
         <SaveConflictDialog
           open={conflictOpen}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RELATION_TYPES,
+  endLabel,
   canvasDataSchema,
   type ModelNode,
   type ModelRelation,
@@ -18,7 +19,6 @@ import {
   createId,
   deleteModels,
   diagramContent,
-  endLabel,
   finishEditing,
   finishEditingAll,
   isConnectTarget,

@@ -1,8 +1,8 @@
 import {
   MODEL_NODE_TYPE,
+  endLabel,
   RELATION_EDGE_TYPE,
   type CanvasData,
-  type EdgeLabel,
   type ModelField,
   type ModelNode,
   type ModelNodeData,
@@ -65,13 +65,6 @@ export const relationTargetTitle = (target: { title: string } | null | undefined
 /** OneToMany ↔ ManyToOne; OneToOne and ManyToMany look the same from both ends. */
 export const mirrorRelationType = (type: RelationType): RelationType =>
   type === 'OneToMany' ? 'ManyToOne' : type === 'ManyToOne' ? 'OneToMany' : type;
-
-/** The label at a model's end of an edge, from that model's own relation. */
-export const endLabel = ({
-  type,
-  required,
-}: Pick<ModelRelation, 'type' | 'required'>): EdgeLabel =>
-  type.startsWith('One') ? (required ? '1' : '0...1') : required ? '1...*' : '0...*';
 
 // Lookups.
 

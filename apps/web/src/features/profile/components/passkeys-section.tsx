@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { Passkey } from '@portal/contract/passkeys';
-import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
+import { useDialogFields } from '../../../components/forms/dialog-fields';
 import { FormError } from '../../../components/layout/form-error';
 import { LoadFailed } from '../../../components/layout/load-failed';
 import { Badge } from '../../../components/ui/badge';
@@ -49,41 +49,34 @@ const AddPasskeyDialog = ({
   const add = useAddPasskey();
   // With two-factor on, a passkey (which signs in alone) is added with the code too.
   const withCode = useTwoFactorStatus().data?.enabled === true;
-  const [name, setName] = useState(() => describeDevice(navigator.userAgent));
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const reset = (next: boolean) => {
-    if (!next) {
-      setPassword('');
-      setCode('');
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
-  const unsaved = useUnsavedChanges({
+  // The device's name is a suggestion, not typing to ask about; a password or a code is.
+  const form = useDialogFields({
     open,
-    dirty: !add.isPending && (password !== '' || code !== ''),
-    onOpenChange: reset,
+    onOpenChange,
+    initial: () => ({ name: describeDevice(navigator.userAgent), password: '', code: '' }),
+    busy: add.isPending,
+    dirty: ({ password, code }) => password !== '' || code !== '',
   });
+  const { name, password, code } = form.values;
+  const { errors } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    form.setErrors({});
     add.mutate(
       { name: name.trim(), password, code: code.trim() },
       {
         onSuccess: (passkey) => {
           toast.success(`Passkey “${passkey.name}” added`);
-          reset(false);
+          form.close(false);
         },
-        onError: (error) => setErrors(errorsOf(error)),
+        onError: (error) => form.setErrors(errorsOf(error)),
       },
     );
   };
   return (
     <Dialog
       open={open}
-      onOpenChange={unsaved.requestClose}
+      onOpenChange={form.requestClose}
       title="Add a passkey"
       description="Your device or password manager keeps it, unlocked by your fingerprint, face or screen lock."
     >
@@ -94,7 +87,7 @@ const AddPasskeyDialog = ({
             maxLength={64}
             invalid={Boolean(errors.name)}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => form.field('name')(event.target.value)}
           />
         </Field>
         <Field
@@ -109,7 +102,7 @@ const AddPasskeyDialog = ({
             autoComplete="current-password"
             invalid={Boolean(errors.password)}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => form.field('password')(event.target.value)}
           />
         </Field>
         {withCode && (
@@ -117,7 +110,7 @@ const AddPasskeyDialog = ({
             id="passkey-code"
             label="Code from your app, or a recovery code"
             value={code}
-            onChange={setCode}
+            onChange={form.field('code')}
             error={errors.code ?? null}
           />
         )}
@@ -126,22 +119,23 @@ const AddPasskeyDialog = ({
           Continue
         </Button>
       </form>
-      {unsaved.prompt}
+      {form.prompt}
     </Dialog>
   );
 };
 
 const RenamePasskeyDialog = ({ passkey, onClose }: { passkey: Passkey; onClose(): void }) => {
   const rename = useRenamePasskey();
-  const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState<string | undefined>();
-  const unsaved = useUnsavedChanges({
+  const form = useDialogFields({
     open: true,
-    dirty: !rename.isPending && name !== passkey.name,
     onOpenChange: (open) => !open && onClose(),
+    initial: { name: passkey.name },
+    busy: rename.isPending,
   });
+  const { name } = form.values;
+  const error = form.errors.name;
   return (
-    <Dialog open onOpenChange={unsaved.requestClose} title="Rename passkey">
+    <Dialog open onOpenChange={form.requestClose} title="Rename passkey">
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -151,12 +145,12 @@ const RenamePasskeyDialog = ({ passkey, onClose }: { passkey: Passkey; onClose()
             { id: passkey.id, name },
             {
               onSuccess: () => {
-                unsaved.release();
+                form.release();
                 onClose();
               },
               onError: (failure) => {
                 const found = errorsOf(failure);
-                setError(found.name ?? found.form);
+                form.setErrors({ name: found.name ?? found.form });
               },
             },
           );
@@ -168,14 +162,14 @@ const RenamePasskeyDialog = ({ passkey, onClose }: { passkey: Passkey; onClose()
             maxLength={64}
             invalid={Boolean(error)}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => form.field('name')(event.target.value)}
           />
         </Field>
         <Button type="submit" loading={rename.isPending}>
           Save
         </Button>
       </form>
-      {unsaved.prompt}
+      {form.prompt}
     </Dialog>
   );
 };

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ShieldCheck, ShieldAlert } from 'lucide-react';
 import type { TotpSetupResponse } from '@portal/contract/two-factor';
 import { Button } from '../../../components/ui/button';
-import { useUnsavedChanges } from '../../../components/forms/unsaved-changes';
+import { useDialogFields } from '../../../components/forms/dialog-fields';
 import { LoadFailed } from '../../../components/layout/load-failed';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -133,32 +133,28 @@ const RenewCodesDialog = ({
   onOpenChange(open: boolean): void;
 }) => {
   const renew = useNewRecoveryCodes();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const reset = (next: boolean) => {
-    if (!next) {
-      setCode('');
-      setError(null);
-      setCodes(null);
-    }
-    onOpenChange(next);
-  };
   // A typed code is asked about before closing; the new codes are not an edit to lose.
-  const unsaved = useUnsavedChanges({
+  const form = useDialogFields({
     open,
-    dirty: codes === null && code !== '',
-    onOpenChange: reset,
+    onOpenChange: (next) => {
+      if (!next) setCodes(null);
+      onOpenChange(next);
+    },
+    initial: { code: '' },
+    busy: renew.isPending,
+    dirty: ({ code }) => codes === null && code !== '',
   });
+  const { code } = form.values;
   return (
     <Dialog
       open={open}
-      onOpenChange={unsaved.requestClose}
+      onOpenChange={form.requestClose}
       title="New recovery codes"
       description={codes ? undefined : 'Your current recovery codes stop working.'}
     >
       {codes ? (
-        <RecoveryCodes codes={codes} onDone={() => reset(false)} />
+        <RecoveryCodes codes={codes} onDone={() => form.close(false)} />
       ) : (
         <form
           noValidate
@@ -167,17 +163,23 @@ const RenewCodesDialog = ({
             event.preventDefault();
             renew.mutate(code.trim(), {
               onSuccess: (answer) => setCodes(answer.recovery_codes),
-              onError: (failure) => setError(fieldMessage(failure, 'code')),
+              onError: (failure) =>
+                form.setErrors({ code: fieldMessage(failure, 'code') ?? undefined }),
             });
           }}
         >
-          <CodeField id="renew-code" value={code} onChange={setCode} error={error} />
+          <CodeField
+            id="renew-code"
+            value={code}
+            onChange={form.field('code')}
+            error={form.errors.code ?? null}
+          />
           <Button type="submit" disabled={!code.trim()} loading={renew.isPending}>
             Make new codes
           </Button>
         </form>
       )}
-      {unsaved.prompt}
+      {form.prompt}
     </Dialog>
   );
 };
@@ -190,26 +192,18 @@ const TurnOffDialog = ({
   onOpenChange(open: boolean): void;
 }) => {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; code?: string | null }>({});
-  const reset = (next: boolean) => {
-    if (!next) {
-      setPassword('');
-      setCode('');
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
-  const unsaved = useUnsavedChanges({
+  const form = useDialogFields({
     open,
-    dirty: !disable.isPending && (password !== '' || code !== ''),
-    onOpenChange: reset,
+    onOpenChange,
+    initial: { password: '', code: '' },
+    busy: disable.isPending,
   });
+  const { password, code } = form.values;
+  const { errors } = form;
   return (
     <Dialog
       open={open}
-      onOpenChange={unsaved.requestClose}
+      onOpenChange={form.requestClose}
       title="Turn off two-factor authentication"
       description="Signing in will ask only for your password."
     >
@@ -223,13 +217,13 @@ const TurnOffDialog = ({
             {
               onSuccess: () => {
                 toast.success('Two-factor authentication is off');
-                reset(false);
+                form.close(false);
               },
               onError: (failure) => {
                 const parsed = parseError(failure);
                 const byField = Object.fromEntries(parsed?.fields ?? []);
                 if (!byField.password && !byField.code) toastError(failure);
-                setErrors({ password: byField.password ?? null, code: byField.code ?? null });
+                form.setErrors({ password: byField.password, code: byField.code });
               },
             },
           );
@@ -242,21 +236,21 @@ const TurnOffDialog = ({
             autoComplete="current-password"
             invalid={Boolean(errors.password)}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => form.field('password')(event.target.value)}
           />
         </Field>
         <CodeField
           id="turn-off-code"
           label="Code from your app, or a recovery code"
           value={code}
-          onChange={setCode}
+          onChange={form.field('code')}
           error={errors.code ?? null}
         />
         <Button type="submit" variant="danger" disabled={!code.trim()} loading={disable.isPending}>
           Turn off
         </Button>
       </form>
-      {unsaved.prompt}
+      {form.prompt}
     </Dialog>
   );
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_FIELD_TYPES, type ModelField, type RelationType } from '@portal/contract/canvas';
 import { connect, setRelationRequired, setRelationType, type Diagram } from './canvas-rules';
-import { POSTGRES_TYPES, snakeCase, toPostgresDdl } from './ddl';
+import { POSTGRES_TYPES, toPostgresDdl } from '@portal/contract/canvas-export/sql';
+import { snakeCase } from '@portal/contract/canvas-export/tables';
+import { toMysqlDdl, MYSQL_TYPES } from '@portal/contract/canvas-export/sql';
+import { toDbml } from '@portal/contract/canvas-export/dbml';
+import { toPrismaSchema } from '@portal/contract/canvas-export/prisma';
+import { toMermaidErDiagram } from '@portal/contract/canvas-export/mermaid';
+import { EXPORT_FORMATS, EXPORT_FORMAT_INFO } from '@portal/contract/canvas-export/formats';
 
 const model = (id: string, title: string, fields: ModelField[] = []) => ({
   id,
@@ -62,8 +68,8 @@ describe('toPostgresDdl', () => {
     expect(ddl).toContain('"f_date" date,');
     expect(ddl).toContain('"f_date_2" date[] NOT NULL');
     expect(ddl).toContain('"f_object" jsonb,');
-    expect(ddl).toContain('"f_object_2" jsonb NOT NULL');
-    expect(ddl).toContain('"f_json" jsonb\n);');
+    expect(ddl).toContain('"f_object_2" jsonb[] NOT NULL');
+    expect(ddl).toContain('"f_json" json\n);');
     expect(Object.keys(POSTGRES_TYPES)).toEqual([...MODEL_FIELD_TYPES]);
   });
 
@@ -180,5 +186,103 @@ describe('toPostgresDdl', () => {
     data = setRelationType(data, 'm', 1, 'ManyToOne');
     const ddl = toPostgresDdl(data);
     expect(ddl).toContain('  "user_id" bigint NOT NULL,\n  "user_2_id" bigint NOT NULL\n);');
+  });
+});
+
+/** A small shop: Customer 1—n Order (the key required), Customer 1—1 Profile, Order n—n Product. */
+const shop = (): Diagram => {
+  let data: Diagram = {
+    nodes: [
+      model('c', 'Customer', [field('id', 'uuid', true), field('email', 'string', true)]),
+      model('o', 'Order', [field('placed on', 'date', true), field('tags', 'string[]')]),
+      model('p', 'Profile', [field('bio')]),
+      model('x', 'Product', [field('price', 'float', true), field('meta', 'object')]),
+    ],
+    edges: [],
+  };
+  data = connect(data, 'c', 'o');
+  data = setRelationType(data, 'c', 0, 'OneToMany');
+  data = connect(data, 'p', 'c');
+  data = setRelationRequired(data, 'p', 0, false);
+  data = connect(data, 'o', 'x');
+  return setRelationType(data, 'o', 1, 'ManyToMany');
+};
+
+describe('toMysqlDdl', () => {
+  it('writes backticks, InnoDB, AUTO_INCREMENT ids and JSON for what MySQL has no type for', () => {
+    const ddl = toMysqlDdl(shop(), 'Shop');
+    expect(ddl).toMatch(/^-- MySQL DDL for "Shop", generated from the diagram\.\n/);
+    expect(ddl).toContain(
+      'CREATE TABLE `customer` (\n  `id` char(36) PRIMARY KEY,\n  `email` varchar(255) NOT NULL\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+    );
+    expect(ddl).toContain(
+      "  `tags` json COMMENT 'canvas type: string[]',\n  `customer_id` char(36) NOT NULL\n)",
+    );
+    expect(ddl).toContain(
+      '  `id` bigint NOT NULL AUTO_INCREMENT PRIMARY KEY,\n  `placed_on` date NOT NULL',
+    );
+    expect(ddl).toContain('  `customer_id` char(36) UNIQUE\n)');
+    expect(ddl).toContain(
+      'CREATE TABLE `order_product` (\n  `order_id` bigint NOT NULL,\n  `product_id` bigint NOT NULL,\n  PRIMARY KEY (`order_id`, `product_id`)\n)',
+    );
+    expect(ddl).toContain(
+      'ALTER TABLE `order` ADD FOREIGN KEY (`customer_id`) REFERENCES `customer` (`id`);',
+    );
+    expect(Object.keys(MYSQL_TYPES)).toEqual([...MODEL_FIELD_TYPES]);
+  });
+});
+
+describe('toDbml', () => {
+  it('writes a Table per table and a Ref per foreign key', () => {
+    const dbml = toDbml(shop(), 'Shop');
+    expect(dbml).toContain('Table customer {\n  id uuid [pk]\n  email text [not null]\n}');
+    expect(dbml).toContain(
+      '  id bigint [pk, increment]\n  placed_on date [not null]\n  tags "text[]"\n',
+    );
+    expect(dbml).toContain('  price "double precision" [not null]\n  meta jsonb\n}');
+    expect(dbml).toContain('  indexes {\n    (order_id, product_id) [pk]\n  }');
+    expect(dbml).toContain('Ref: order.customer_id > customer.id');
+    expect(dbml).toContain('Ref: profile.customer_id - customer.id');
+    expect(dbml).toContain('Ref: order_product.order_id > order.id [delete: cascade]');
+  });
+});
+
+describe('toPrismaSchema', () => {
+  it('writes a model per table with scalar and relation fields on both sides', () => {
+    const prisma = toPrismaSchema(shop(), 'Shop');
+    expect(prisma).toContain('datasource db {\n  provider = "postgresql"');
+    expect(prisma).toMatch(/model Customer \{\n {2}id +String +@id @db\.Uuid\n {2}email +String\n/);
+    expect(prisma).toMatch(/ {2}order +Order\[\] +@relation\("order_customer_id"\)/);
+    expect(prisma).toMatch(/ {2}profile +Profile\? +@relation\("profile_customer_id"\)/);
+    expect(prisma).toMatch(
+      /model Order \{\n {2}id +BigInt +@id @default\(autoincrement\(\)\)\n {2}placed_on +DateTime\n {2}tags +String\[\]\n {2}customer_id +String +@db\.Uuid\n/,
+    );
+    expect(prisma).toMatch(
+      / {2}customer +Customer +@relation\("order_customer_id", fields: \[customer_id\], references: \[id\]\)/,
+    );
+    expect(prisma).toMatch(/ {2}meta +Json\?/);
+    expect(prisma).toContain('  @@id([order_id, product_id])\n  @@map("order_product")\n}');
+    expect(prisma).toContain('onDelete: Cascade');
+  });
+});
+
+describe('toMermaidErDiagram', () => {
+  it('writes entities with their columns and a line per relation with the end labels', () => {
+    const mermaid = toMermaidErDiagram(shop(), 'Shop');
+    expect(mermaid).toContain('erDiagram\n  customer {\n    uuid id PK\n    string email\n  }');
+    expect(mermaid).toContain('    date placed_on\n    string[] tags\n    uuid customer_id FK\n');
+    // Customer 1, orders 1...* (both required); a profile 0...1, its customer 1.
+    expect(mermaid).toContain('  customer ||--|{ order : ""');
+    expect(mermaid).toContain('  profile |o--|| customer : ""');
+    expect(mermaid).toContain('  order }|--|{ product : ""');
+    expect(mermaid).not.toContain('order_product');
+  });
+});
+
+describe('export formats', () => {
+  it.each(EXPORT_FORMATS)('%s says when the diagram is empty and names its file', (format) => {
+    const info = EXPORT_FORMAT_INFO[format];
+    expect(info.generate({ nodes: [], edges: [] }, 'Shop')).toMatch(/Shop/);
+    expect(info.extension).toMatch(/^[a-z]+$/);
   });
 });
