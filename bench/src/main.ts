@@ -3,6 +3,7 @@ import { benchCanvasEditor } from './canvas-editor';
 import { benchEstimates } from './estimates';
 import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
+import { benchLighthouse } from './lighthouse';
 import { benchOperations } from './operations';
 import { load, warmUp, type LoadResult } from './load';
 import { benchPeer } from './peer';
@@ -81,7 +82,8 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
 /**
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
  * `leads`, `lead-csv`, `estimates` (or `estimate-screen`: its Chromium part alone), `canvas`,
- * `test-plan`, `test-run`, `operations` (cold start, memory, one locked table), and `peer` (side by side with the DRF peer; only when PEER_URL and
+ * `test-plan`, `test-run`, `operations` (cold start, memory, one locked table), `lighthouse`
+ * (BENCH_LIGHTHOUSE_SCREENS=login,estimate for some screens only), and `peer` (side by side with the DRF peer; only when PEER_URL and
  * PEER_TOKEN are set). Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -105,6 +107,7 @@ const main = async () => {
   if (runs('test-plan')) await benchTestPlanScreen();
   if (runs('test-run')) await benchTestRun();
   if (runs('operations')) await benchOperations({ seconds: SECONDS });
+  if (runs('lighthouse')) await benchLighthouse();
 };
 
 const benchApi = async () => {
