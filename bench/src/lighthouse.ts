@@ -43,6 +43,8 @@ type Measure = {
   bestPractices: number;
   cls: number;
   tbt: number;
+  /** Not budgeted; where a mobile performance score goes on slow 4G. */
+  lcp: number;
   /** Audits of accessibility and best practices that did not pass, with their titles. */
   failing: string[];
   warnings: string[];
@@ -90,7 +92,12 @@ const audit = async (
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${screen.path}`);
     const { lhr } = result;
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    // A run Lighthouse could not finish (a runtime error: no paint seen, a page that hung) has
+    // no scores; it is reported, and left out of the medians rather than counted as 0.
+    const score = (id: string) => {
+      const value = lhr.categories[id]?.score;
+      return typeof value === 'number' ? Math.round(value * 100) : NaN;
+    };
     const failing = ['accessibility', 'best-practices'].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0)
@@ -98,6 +105,8 @@ const audit = async (
         .filter((a) => a && a.score !== null && a.score < 1)
         .map((a) => `${category}: ${a!.id} (${a!.title})`),
     );
+    if (lhr.runtimeError)
+      failing.push(`run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // What moved, when anything did: the elements Lighthouse names for the largest shifts.
     const shifts = lhr.audits['layout-shifts']?.details;
     if (shifts?.type === 'table')
@@ -117,6 +126,7 @@ const audit = async (
       bestPractices: score('best-practices'),
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       failing,
       warnings: lhr.runWarnings,
       ms: Date.now() - started,
@@ -126,8 +136,10 @@ const audit = async (
   }
 };
 
+/** The median of the finite values (a failed run's are NaN); NaN when there are none. */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
@@ -139,7 +151,7 @@ const printTable = (rows: { screen: Screen; formFactor: FormFactor; runs: Measur
     `\nLighthouse ${RUNS} runs, median of each measure (budgets: performance ≥ ${BUDGETS.desktop.performance} desktop / ≥ ${BUDGETS.mobile.performance} mobile, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS.bestPractices}, CLS ≤ ${BUDGETS.cls}, TBT ≤ ${BUDGETS.desktop.tbt} / ${BUDGETS.mobile.tbt} ms)`,
   );
   console.log(
-    `${'screen'.padEnd(34)} ${'form'.padEnd(7)} ${'perf'.padStart(11)} ${'a11y'.padStart(11)} ${'best pr.'.padStart(11)} ${'CLS'.padStart(15)} ${'TBT ms'.padStart(14)}  runs`,
+    `${'screen'.padEnd(34)} ${'form'.padEnd(7)} ${'perf'.padStart(11)} ${'a11y'.padStart(11)} ${'best pr.'.padStart(11)} ${'CLS'.padStart(15)} ${'TBT ms'.padStart(14)} ${'LCP ms'.padStart(7)}  runs`,
   );
   const failures = new Set<string>();
   for (const { screen, formFactor, runs } of rows) {
@@ -161,7 +173,10 @@ const printTable = (rows: { screen: Screen; formFactor: FormFactor; runs: Measur
         cell(bestPractices.toFixed(0), bestPractices >= BUDGETS.bestPractices, 11),
         cell(cls.toFixed(3), cls <= BUDGETS.cls, 15),
         cell(tbt.toFixed(0), tbt <= budget.tbt, 14),
-        ` ${runs.map((r) => r.performance).join('/')} perf, ${(median(runs.map((r) => r.ms)) / 1000).toFixed(0)} s each`,
+        m((r) => r.lcp)
+          .toFixed(0)
+          .padStart(7),
+        ` ${runs.map((r) => (Number.isFinite(r.performance) ? r.performance : 'failed')).join('/')} perf, ${(median(runs.map((r) => r.ms)) / 1000).toFixed(0)} s each`,
       ].join(' '),
     );
     for (const run of runs) {
