@@ -103,7 +103,13 @@ const audit = async (
         .filter((ref) => ref.weight > 0)
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1)
-        .map((a) => `${category}: ${a!.id} (${a!.title})`),
+        .map((a) => {
+          // The first element it names, so that the report says where to look.
+          const details = a!.details;
+          const first = details?.type === 'table' ? details.items[0]?.node : undefined;
+          const where = (first as { selector?: string } | undefined)?.selector;
+          return `${category}: ${a!.id} (${a!.title})${where ? ` at ${where}` : ''}`;
+        }),
     );
     if (lhr.runtimeError)
       failing.push(`run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
