@@ -37,6 +37,18 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /src\/(features\/auth\/components\/(auth-card|email-field|google-button)|features\/auth\/(lib\/(google|use-login-form)|routes\/login|api\/(google-)?login))\.tsx?$/,
             },
+            // What the visitor screens (sign-up, password reset, verify e-mail) share with signed-in
+            // ones: the form library and the contract's user schema (with the time zones it
+            // checks). Left to the two groups below, they landed in the signed-in frame's chunk
+            // and the estimate's, and /sign-up downloaded both (decision 0055).
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]lib[\\/]use-live-form\.ts$/,
+            },
+            {
+              name: 'contract-users',
+              test: /packages[\\/]contract[\\/]src[\\/](users|time|fields|common|auth)\.ts$/,
+            },
             // The signed-in frame with everything it imports, then the estimate screen with what
             // it imports beyond that (decision 0037): over HTTP/1.1's six connections its first
             // visit fetched ~70 small chunks before it could render; now five files. Modules

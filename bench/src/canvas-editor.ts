@@ -83,6 +83,19 @@ const api = async (url: string, token: string | null, method: string, body?: unk
   return (await res.json()) as Record<string, unknown>;
 };
 
+/** The bench's canvas (benchDiagram) saved through the API under a client of its own. */
+export const seedCanvas = async (url: string, token: string) => {
+  const client = await api(`${url}/api/clients/`, token, 'POST', { name: 'Bench Canvas Client' });
+  const diagram = benchDiagram();
+  const data = JSON.stringify(toCanvasData(diagram, { x: 40, y: 80, zoom: 0.75 }));
+  const canvas = await api(`${url}/api/canvas/`, token, 'POST', {
+    name: 'Bench canvas',
+    client_id: client.id,
+    data,
+  });
+  return { canvas, diagram, data };
+};
+
 /** A point of the empty pane near the view's centre, to start a pan where no model is. */
 const FIND_PANE_POINT = `(() => {
   const pane = document.querySelector('.react-flow__pane').getBoundingClientRect();
@@ -153,14 +166,7 @@ export const benchCanvasEditor = async () => {
       username: BENCH_ADMIN.email,
       password: BENCH_ADMIN.password,
     })) as { token: string };
-    const client = await api(`${portal.url}/api/clients/`, token, 'POST', { name: 'Bench Client' });
-    const diagram = benchDiagram();
-    const data = JSON.stringify(toCanvasData(diagram, { x: 40, y: 80, zoom: 0.75 }));
-    const canvas = await api(`${portal.url}/api/canvas/`, token, 'POST', {
-      name: 'Bench canvas',
-      client_id: client.id,
-      data,
-    });
+    const { canvas, diagram, data } = await seedCanvas(portal.url, token);
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${portal.url}/login`);

@@ -21,7 +21,7 @@ const SCREEN_SHAPE = { sections: 20, items: 50 } as const;
 const SEQUENTIAL_REQUESTS = 200;
 
 /** One estimate of `sections` × `items` with believable text and 1–3 comments on every item (the peer's). */
-const seedEstimate = async (
+export const seedEstimate = async (
   client: pg.Client,
   projectId: number,
   authorId: number,
@@ -76,7 +76,7 @@ const seedEstimate = async (
 };
 
 /** A client user with a session token stored as the portal stores them (SHA-256 of the key). */
-const seedMember = async (client: pg.Client, clientId: number) => {
+export const seedMember = async (client: pg.Client, clientId: number) => {
   const {
     rows: [user],
   } = await client.query<{ id: number }>(
@@ -96,7 +96,7 @@ const seedMember = async (client: pg.Client, clientId: number) => {
   return { userId: user.id, token };
 };
 
-const seedClientAndProject = async (client: pg.Client) => {
+export const seedClientAndProject = async (client: pg.Client) => {
   const {
     rows: [row],
   } = await client.query<{ client_id: number; project_id: number }>(

@@ -4,6 +4,7 @@ import { benchCanvasImport } from './canvas-import';
 import { benchEstimates } from './estimates';
 import { benchLeadCsv } from './lead-csv';
 import { benchLeads } from './leads';
+import { benchLighthouse } from './lighthouse';
 import { benchOperations } from './operations';
 import { load, warmUp, type LoadResult } from './load';
 import { benchPeer } from './peer';
@@ -83,7 +84,8 @@ const benchAuth = async (label: string, portal: Running, bare: Running) => {
  * `BENCH_ONLY=test-plan,canvas` runs just the named parts: `api` (bundle, token check, login),
  * `leads`, `lead-csv`, `estimates` (or `estimate-screen`: its Chromium part alone), `canvas`,
  * `canvas-import` (a 200-table pg_dump imported, beside the plain save of the same diagram),
- * `test-plan`, `test-run`, `operations` (cold start, memory, one locked table), and `peer` (side by side with the DRF peer; only when PEER_URL and
+ * `test-plan`, `test-run`, `operations` (cold start, memory, one locked table), `lighthouse`
+ * (BENCH_LIGHTHOUSE_SCREENS=login,estimate for some screens only), and `peer` (side by side with the DRF peer; only when PEER_URL and
  * PEER_TOKEN are set). Unset, everything runs.
  */
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -108,6 +110,7 @@ const main = async () => {
   if (runs('test-plan')) await benchTestPlanScreen();
   if (runs('test-run')) await benchTestRun();
   if (runs('operations')) await benchOperations({ seconds: SECONDS });
+  if (runs('lighthouse')) await benchLighthouse();
 };
 
 const benchApi = async () => {

@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   estimateLatestVersionArraySchema,
-  estimateVersionListSchema,
   estimateVersionSchema,
   type EstimateVersion,
 } from '@portal/contract/estimate-versions';
 import { ApiError, request } from '../../../lib/api';
-import { fetchAll } from '../../../lib/fetch-all';
 import { estimateKeys } from '../../estimates/api/keys';
 import { getAuthToken } from '../../../lib/tokens';
-
-const PATH = '/api/estimate-versions/';
-
-export const versionKeys = {
-  all: ['estimate-versions'] as const,
-  list: (estimateId: number) => [...versionKeys.all, 'list', estimateId] as const,
-  detail: (id: number) => [...versionKeys.all, 'detail', id] as const,
-  latest: () => [...versionKeys.all, 'latest'] as const,
-};
+import { VERSIONS_PATH as PATH, versionKeys, versionsQuery } from './versions-query';
 
 /**
  * The newest version of every estimate in scope, by estimate id (absent: a draft): its status,
@@ -33,12 +23,7 @@ export const useLatestVersions = (enabled = true) =>
   });
 
 /** Every version of one estimate, newest first. */
-export const useVersions = (estimateId: number) =>
-  useQuery({
-    queryKey: versionKeys.list(estimateId),
-    queryFn: ({ signal }) =>
-      fetchAll(PATH, estimateVersionListSchema, { estimate: estimateId }, signal),
-  });
+export const useVersions = (estimateId: number) => useQuery(versionsQuery(estimateId));
 
 export const useVersion = (id: number, enabled = true) =>
   useQuery({

@@ -26,6 +26,8 @@ export const useClientVersion = (estimateId: number, enabled: boolean) => {
   return {
     // Undefined until the versions are known: never the working copy meanwhile.
     version: !enabled ? null : versions.data ? (versions.data[0] ?? null) : undefined,
+    /** Still asking, for anyone: the estimate page waits for them before it draws (0055). */
+    pending: versions.isPending,
     failed: enabled && versions.isError,
     retry: () => void versions.refetch(),
   };

@@ -4,21 +4,28 @@ import { createQueryClient } from '../../../lib/query-client';
 import { TOKEN_KEY } from '../../../lib/tokens';
 import { estimateDetail } from '../test-fixtures';
 import { prefetchEstimate } from './estimate-query';
+import { versionKeys } from '../../estimate-versions/api/versions-query';
 import { estimateKeys } from './keys';
 
 let fetched: string[];
-const answer = (body: unknown) => {
+/** Answers `body` to the estimate's request and `versions` to the versions' (one page). */
+const answer = (body: unknown, versions: unknown[] = []) => {
   fetched = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       fetched.push(url);
-      return new Response(JSON.stringify(body), {
-        headers: { 'Content-Type': 'application/json' },
-      });
+      const list = url.startsWith('/api/estimate-versions/');
+      return new Response(
+        JSON.stringify(
+          list ? { count: versions.length, next: null, previous: null, results: versions } : body,
+        ),
+        { headers: { 'Content-Type': 'application/json' } },
+      );
     }),
   );
 };
+const versionsUrl = (id: number) => `/api/estimate-versions/?estimate=${id}&page=1&page_size=100`;
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -35,13 +42,17 @@ describe('prefetchEstimate (the estimate route starts its query, decision 0037)'
     // The app's client: its stale time decides whether a second visit asks again.
     const queryClient = createQueryClient();
     prefetchEstimate(queryClient, String(estimate.id));
-    expect(fetched).toEqual([`/api/estimates/${estimate.id}/`]);
+    expect(fetched).toEqual([`/api/estimates/${estimate.id}/`, versionsUrl(estimate.id)]);
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(estimateKeys.detail(estimate.id))).toEqual(estimate),
     );
+    // The versions, which the screen waits for too, came in the same breath (decision 0055).
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(versionKeys.list(estimate.id))).toEqual([]),
+    );
     // Fresh data is not asked for again (a drawer, a second visit within the stale time).
     prefetchEstimate(queryClient, String(estimate.id));
-    expect(fetched).toHaveLength(1);
+    expect(fetched).toHaveLength(2);
   });
 
   it('fails the query on an answer the schema refuses', async () => {
@@ -61,9 +72,9 @@ describe('prefetchEstimate (the estimate route starts its query, decision 0037)'
     }
     expect(fetched).toEqual([]);
     prefetchEstimate(queryClient, '2147483647');
-    expect(fetched).toEqual(['/api/estimates/2147483647/']);
+    expect(fetched).toEqual(['/api/estimates/2147483647/', versionsUrl(2147483647)]);
     localStorage.clear();
     prefetchEstimate(queryClient, '8');
-    expect(fetched).toHaveLength(1);
+    expect(fetched).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EstimateDetail } from '@portal/contract/estimates';
 import { requestChecked } from '../../../lib/api';
 import { getAuthToken } from '../../../lib/tokens';
+import { prefetchVersions } from '../../estimate-versions/api/versions-query';
 import { estimateKeys } from './keys';
 
 /** The server's integer keys end here (`MAX_ID` of the contract, which imports zod). */
@@ -30,4 +31,6 @@ export const prefetchEstimate = (queryClient: QueryClient, estimateId: string | 
   if (!estimateId || !/^[1-9]\d{0,9}$/.test(estimateId) || Number(estimateId) > MAX_INT) return;
   if (!getAuthToken()) return;
   void queryClient.prefetchQuery(estimateQuery(Number(estimateId)));
+  // The screen waits for its versions too (decision 0055): both requests go at once.
+  prefetchVersions(queryClient, Number(estimateId));
 };

@@ -154,18 +154,21 @@ const useItemDrawer = (estimate: EstimateDetail, value: string | null) => {
 
 /**
  * What the viewer reads: staff the working copy; a client user the newest version sent to her,
- * as it was sent (issue 25), and nothing until the versions are known.
+ * as it was sent (issue 25), and nothing until the versions are known. Staff wait for them too
+ * (asked for beside the estimate as the route is matched): the Versions card above the overview
+ * then shows at its size at once instead of pushing the page down when they come (CLS 0.136 on
+ * a phone, decision 0055). If they fail, staff still get the estimate, and the card its error.
  */
 const EstimateForViewer = ({ workingCopy }: { workingCopy: EstimateDetail }) => {
   const { isSuperuser } = useSession();
-  const { version, failed, retry } = useClientVersion(workingCopy.id, !isSuperuser);
+  const { version, pending, failed, retry } = useClientVersion(workingCopy.id, !isSuperuser);
   if (failed)
     return (
       <PageFrame>
         <LoadError what="the estimate's versions" error={null} onRetry={retry} retrying={false} />
       </PageFrame>
     );
-  if (version === undefined) return <PageSpinner label="Loading the estimate" />;
+  if (version === undefined || pending) return <PageSpinner label="Loading the estimate" />;
   return <EstimateScreen estimate={version?.snapshot ?? workingCopy} workingCopy={workingCopy} />;
 };
 

@@ -24,6 +24,9 @@ export const useNotificationStream = (userId: number) => {
     void fetchEventSource('/api/notifications/stream/', {
       headers: { Authorization: `Token ${token}` },
       signal: controller.signal,
+      // Never needed for a first render, and open for good: low, so it waits behind the
+      // screen's own requests and a page counts as loaded without it (decision 0055).
+      priority: 'low',
       // Kept open in a background tab too: the count is right when the person comes back.
       openWhenHidden: true,
       onopen: async (response) => {

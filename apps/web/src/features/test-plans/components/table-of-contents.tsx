@@ -109,7 +109,9 @@ export const TableOfContents = memo(function TableOfContents({
                     {index + 1}.
                   </span>
                   <span className="min-w-0 flex-1 break-words">{entry.name}</span>
-                  <span aria-hidden className="text-xs font-normal text-slate-500 tabular-nums">
+                  {/* slate-600: on the current entry's brand-50 tint slate-500 fell under AA's
+                      4.5:1 (Lighthouse's color-contrast, decision 0055). */}
+                  <span aria-hidden className="text-xs font-normal text-slate-600 tabular-nums">
                     {entry.steps}
                   </span>
                 </a>

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signInWithToken } from './support/api';
+import { createClientWithProjectViaApi } from './support/clients-api';
+import { createEstimateViaApi, sendVersionViaApi } from './support/estimates-api';
+
+const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+/**
+ * Issue 30, what Lighthouse found on a first visit (decision 0055): the visitor screens download
+ * nothing of the signed-in app, no page logs a CSP violation, the estimate page does not move
+ * when its versions arrive, and its request does not wait for its route's chunk.
+ */
+
+/** Every `securitypolicyviolation` the page sees, in `globalThis.__csp`. */
+const RECORD_CSP = `
+  globalThis.__csp = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    globalThis.__csp.push(event.violatedDirective + ' ' + event.blockedURI);
+  });
+`;
+
+/** The layout shifts not caused by input, summed, in `globalThis.__cls` (as CLS counts them). */
+const RECORD_CLS = `
+  globalThis.__cls = 0;
+  globalThis.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      globalThis.__cls += entry.value;
+      globalThis.__shifts.push({
+        value: entry.value,
+        nodes: entry.sources.map((s) => s.node && s.node.nodeName + '.' + String(s.node.className).slice(0, 60)),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const scriptsOf = (page: Page) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+};
+
+const estimateOfAdmin = async (page: Page, request: Parameters<typeof adminToken>[0]) => {
+  const token = await adminToken(request);
+  const { project } = await createClientWithProjectViaApi(request, token, {
+    client: `First load ${randomUUID().slice(0, 6)}`,
+    project: 'Platform',
+  });
+  const estimate = await createEstimateViaApi(
+    request,
+    token,
+    { project: project.id, name: 'First load', description: 'A rebuild of the platform.' },
+    Array.from({ length: 3 }, (_, s) => ({
+      name: `Section ${s + 1}`,
+      items: Array.from({ length: 4 }, (_, i) => ({
+        description: `Item ${i + 1}`,
+        hours_low: '2.00',
+        hours_high: '4.00',
+      })),
+    })),
+  );
+  // Sent, then changed: the page shows the version and the changes since (the Versions card's
+  // full height), as for an estimate under way with a client.
+  await sendVersionViaApi(request, token, estimate.id);
+  const item = (await request
+    .get(`/api/estimates/${estimate.id}/`, { headers: auth(token) })
+    .then((r) => r.json())) as { sections: { items: { id: number }[] }[] };
+  const edited = await request.patch(`/api/estimate-items/${item.sections[0]!.items[0]!.id}/`, {
+    headers: auth(token),
+    data: { hours_high: '9.00' },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await signInWithToken(page, token, '/api/config/');
+  return estimate;
+};
+
+for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def', '/login']) {
+  test(`${path} downloads no chunk of the signed-in app`, async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.addInitScript(RECORD_CSP);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /\/assets\/(signed-in|estimate)-/.test(script))).toEqual([]);
+    // zod's eval probe logged one on every page while the CSP forbids eval.
+    expect(await page.evaluate('globalThis.__csp')).toEqual([]);
+  });
+}
+
+test.describe('the estimate page on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('does not move when its versions arrive, and logs no CSP violation', async ({
+    page,
+    request,
+  }) => {
+    const estimate = await estimateOfAdmin(page, request);
+    await page.addInitScript(RECORD_CLS);
+    await page.addInitScript(RECORD_CSP);
+    // The versions answer well after the estimate, as on a slow network.
+    await page.route('**/api/estimate-versions/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(`/estimates/${estimate.id}`);
+    await expect(page.getByText('Changes since version 1 (working copy)')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Section 1', exact: false }).first(),
+    ).toBeVisible();
+    // The frame after the versions' answer, and a little more for anything it set off.
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate('globalThis.__shifts');
+    expect(await page.evaluate('globalThis.__cls'), JSON.stringify(shifts)).toBeLessThanOrEqual(
+      0.02,
+    );
+    expect(await page.evaluate('globalThis.__csp')).toEqual([]);
+  });
+});
+
+test("the estimate's request starts while its route's chunk is still on its way", async ({
+  page,
+  request,
+}) => {
+  const estimate = await estimateOfAdmin(page, request);
+  const events: string[] = [];
+  // The screen's chunk arrives late; its request must not wait for it.
+  await page.route('**/assets/estimate-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    events.push('estimate chunk answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/estimates/${estimate.id}/`) events.push('request');
+  });
+  await page.goto(`/estimates/${estimate.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'First load' })).toBeVisible();
+  expect(events).toEqual(['request', 'estimate chunk answered']);
+});
