@@ -5,7 +5,7 @@ import { personRef } from '../../db/people';
 import { canvases, canvasVersions, users } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 
-type NewVersion = typeof canvasVersions.$inferInsert;
+export type NewVersion = typeof canvasVersions.$inferInsert;
 
 /**
  * Keeps a version of a canvas in its history (issue 29), in the transaction that made it — so a

@@ -16,7 +16,7 @@ import { canvases, canvasVersions, clients } from '../../db/schema/index';
 import { ApiError, fieldError, validationError } from '../../http/errors';
 import type { PageWindow } from '../../http/pagination';
 import { record } from '../activity/record';
-import { keepVersion } from './history';
+import { keepVersion, type NewVersion } from './history';
 import { readSqlScript } from './import/read-sql';
 import { importIntoCanvas } from './import/to-canvas';
 
@@ -100,6 +100,46 @@ export const createCanvasService = (db: Database) => {
   const findById = async (executor: Executor, id: number) => {
     const [row] = await details(executor).where(eq(canvases.id, id)).limit(1);
     return row ?? null;
+  };
+
+  /**
+   * The canvas, locked until the transaction ends (so a save meanwhile waits), or null; an
+   * `expected` version that is no longer current is a 409, as for a save.
+   */
+  const lockCurrent = async (tx: Executor, id: number, expected: number | undefined) => {
+    const [row] = await details(tx)
+      .where(eq(canvases.id, id))
+      .limit(1)
+      .for('update', { of: canvases });
+    if (row && expected !== undefined && row.version !== expected)
+      throw canvasConflict(row.version);
+    return row ?? null;
+  };
+
+  /**
+   * A locked canvas's next version: its diagram replaced, the version kept in the history and
+   * the save in the activity (an import and a restore; a save by the editor writes its own).
+   */
+  const saveNextVersion = async (
+    tx: Executor,
+    id: number,
+    next: Omit<NewVersion, 'canvasId' | 'version'>,
+    activity: Record<string, number>,
+  ) => {
+    const [saved] = await tx
+      .update(canvases)
+      .set({ data: next.data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
+      .from(clients)
+      .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
+      .returning(detailColumns);
+    if (!saved) throw new Error('canvas vanished while locked');
+    await keepVersion(tx, { ...next, canvasId: id, version: saved.version });
+    await record(tx, {
+      verb: 'saved',
+      ...canvasContext(saved),
+      data: { version: saved.version, ...activity },
+    });
+    return saved;
   };
 
   return {
@@ -233,12 +273,8 @@ export const createCanvasService = (db: Database) => {
     ): Promise<CanvasImportResponse | null> => {
       const script = await readSqlScript(body.sql, body.dialect);
       return db.transaction(async (tx) => {
-        const [row] = await details(tx)
-          .where(eq(canvases.id, id))
-          .limit(1)
-          .for('update', { of: canvases });
+        const row = await lockCurrent(tx, id, expected);
         if (!row) return null;
-        if (expected !== undefined && row.version !== expected) throw canvasConflict(row.version);
         const current = parseCanvasData(row.data);
         if (!current.ok) throw validationError({ data: current.errors });
         const outcome = await importIntoCanvas(current.data, script, randomUUID);
@@ -249,26 +285,12 @@ export const createCanvasService = (db: Database) => {
           throw validationError({
             sql: checked.errors.map((error) => `The imported canvas would not be valid: ${error}`),
           });
-        const [saved] = await tx
-          .update(canvases)
-          .set({ data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
-          .from(clients)
-          .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
-          .returning(detailColumns);
-        if (!saved) throw new Error('canvas vanished while locked');
-        await keepVersion(tx, {
-          canvasId: saved.id,
-          version: saved.version,
-          kind: 'imported',
-          data,
-          models: checked.data.nodes.length,
-          savedById,
-        });
-        await record(tx, {
-          verb: 'saved',
-          ...canvasContext(saved),
-          data: { version: saved.version, imported_tables: script.tables.length },
-        });
+        const saved = await saveNextVersion(
+          tx,
+          id,
+          { kind: 'imported', data, models: checked.data.nodes.length, savedById },
+          { imported_tables: script.tables.length },
+        );
         return {
           canvas: toCanvasDto(saved),
           created: outcome.created,
@@ -292,12 +314,8 @@ export const createCanvasService = (db: Database) => {
       savedById: number,
     ): Promise<Canvas | null> =>
       db.transaction(async (tx) => {
-        const [row] = await details(tx)
-          .where(eq(canvases.id, id))
-          .limit(1)
-          .for('update', { of: canvases });
+        const row = await lockCurrent(tx, id, expected);
         if (!row) return null;
-        if (expected !== undefined && row.version !== expected) throw canvasConflict(row.version);
         const [old] = await tx
           .select({ data: canvasVersions.data, models: canvasVersions.models })
           .from(canvasVersions)
@@ -305,27 +323,18 @@ export const createCanvasService = (db: Database) => {
         if (!old) throw new ApiError(404, { detail: CANVAS_HISTORY_MESSAGES.versionNotFound });
         if (version === row.version)
           throw new ApiError(400, { detail: CANVAS_HISTORY_MESSAGES.alreadyCurrent });
-        const [saved] = await tx
-          .update(canvases)
-          .set({ data: old.data, version: sql`${canvases.version} + 1`, updatedAt: sql`now()` })
-          .from(clients)
-          .where(and(eq(canvases.id, id), eq(clients.id, canvases.clientId)))
-          .returning(detailColumns);
-        if (!saved) throw new Error('canvas vanished while locked');
-        await keepVersion(tx, {
-          canvasId: id,
-          version: saved.version,
-          kind: 'restored',
-          data: old.data,
-          models: old.models,
-          restoredFrom: version,
-          savedById,
-        });
-        await record(tx, {
-          verb: 'saved',
-          ...canvasContext(saved),
-          data: { version: saved.version, restored_from: version },
-        });
+        const saved = await saveNextVersion(
+          tx,
+          id,
+          {
+            kind: 'restored',
+            data: old.data,
+            models: old.models,
+            restoredFrom: version,
+            savedById,
+          },
+          { restored_from: version },
+        );
         return toCanvasDto(saved);
       }),
 
