@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import {
   ChevronLeft,
@@ -34,6 +34,18 @@ export type EditorToolbarProps = {
   onShowHistory(): void;
   onExportImage(format: ImageFormat): void;
 };
+
+/** A toolbar action shown as its icon, named for screen readers and in a tooltip. */
+const ToolIcon = ({ label, ...props }: ComponentProps<typeof Button> & { label: string }) => (
+  <Button
+    variant="secondary"
+    size="icon"
+    className="size-8"
+    aria-label={label}
+    title={label}
+    {...props}
+  />
+);
 
 /**
  * The overlay over the diagram (spec §2 Modeling): back to the list, the canvas's name, 'Add new
@@ -83,28 +95,14 @@ export const EditorToolbar = memo(
         as little of the diagram as it can; Import is a button, not a menu item, so that closing
         its dialog gives focus back to it.
       */}
-      <Button
-        variant="secondary"
-        size="icon"
-        className="size-8"
-        aria-label="Import SQL"
-        title="Import SQL"
-        onClick={onShowImport}
-      >
+      <ToolIcon label="Import SQL" onClick={onShowImport}>
         <DatabaseZap aria-hidden />
-      </Button>
+      </ToolIcon>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="secondary"
-            size="icon"
-            className="size-8"
-            aria-label="Export"
-            title="Export"
-            loading={exporting}
-          >
+          <ToolIcon label="Export" loading={exporting}>
             {!exporting && <Download aria-hidden />}
-          </Button>
+          </ToolIcon>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
           <DropdownMenuItem onSelect={onShowExport}>
@@ -121,16 +119,9 @@ export const EditorToolbar = memo(
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button
-        variant="secondary"
-        size="icon"
-        className="size-8"
-        aria-label="History"
-        title="History"
-        onClick={onShowHistory}
-      >
+      <ToolIcon label="History" onClick={onShowHistory}>
         <History aria-hidden />
-      </Button>
+      </ToolIcon>
       <Button size="sm" onClick={onSave} loading={saving}>
         {!saving && <Save aria-hidden />}
         Save
