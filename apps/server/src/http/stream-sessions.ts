@@ -96,3 +96,4 @@ export const createStreamSessions = (
     check,
   };
 };
+export type StreamSessions = ReturnType<typeof createStreamSessions>;

@@ -123,3 +123,25 @@ export const createUser = async (
   if (!user) throw new Error('user not created');
   return user;
 };
+
+/**
+ * A second instance of the application on the same database, as a second server behind the
+ * balancer is: its own pool, its own LISTEN connections, its own in-memory state.
+ */
+export const startSecondInstance = async (t: TestContext) => {
+  const url = t.ctx.config.databaseUrl;
+  if (!url) throw new Error('a test app always has its database URL');
+  const database = connectDatabase(url, {
+    max: t.ctx.config.databasePoolSize,
+    timeouts: t.ctx.config.databaseTimeouts,
+  });
+  const app = await buildApp({ ...t.ctx, db: database.db });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -75,4 +76,31 @@ export const canvasVersions = pgTable(
     index('canvas_versions_saved_by_idx').on(t.savedById),
     check('canvas_versions_kind', sql`${t.kind} IN ('created', 'saved', 'imported', 'restored')`),
   ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The shared document of a canvas being edited together (issue 29, decision 0056): the Yjs state
+ * every editor merges into, written in the transaction that takes each change, so a change the
+ * server answered is never lost. `saved` is the state vector the current version was written
+ * from; `edited_by_id` the last person whose change is not in a version yet. The row is made on
+ * the first live open and follows every save, import and restore of `data`.
+ */
+export const canvasLive = pgTable(
+  'canvas_live',
+  {
+    canvasId: integer('canvas_id')
+      .primaryKey()
+      .references(() => canvases.id, { onDelete: 'cascade' }),
+    state: bytea('state').notNull(),
+    saved: bytea('saved').notNull(),
+    editedById: userRef('edited_by_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('canvas_live_edited_by_idx').on(t.editedById)],
 );

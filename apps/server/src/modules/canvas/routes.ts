@@ -25,6 +25,7 @@ import { detailActionPath, registerResource } from '../../http/resource';
 import { pageResponse, pageWindow } from '../../http/pagination';
 import { permissions } from '../../http/scope';
 import { createCanvasHistory } from './history';
+import { canvasLiveRoutes } from './live/routes';
 import { createCanvasService } from './service';
 
 /**
@@ -130,6 +131,9 @@ export const canvasRoutes = async (app: FastifyInstance) => {
       return answer;
     },
   );
+
+  // Inside this plugin, so the staff-only hook above covers the live calls too.
+  await app.register(canvasLiveRoutes);
 
   const history = createCanvasHistory(app.ctx.db);
   const typed = app.withTypeProvider<ZodTypeProvider>();

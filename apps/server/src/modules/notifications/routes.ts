@@ -13,6 +13,7 @@ import {
   notificationUnreadCountSchema,
   unsubscribeQuerySchema,
 } from '@portal/contract/notifications';
+import { openEventStream } from '../../http/event-stream';
 import { createStreamSessions } from '../../http/stream-sessions';
 import { requireUser } from '../../http/auth';
 import { detailActionPath, listActionPath, registerResource } from '../../http/resource';
@@ -35,9 +36,6 @@ const signedIn = {
     requireUser(request);
   },
 };
-
-/** Keeps proxies (and HAProxy's `timeout server`) from closing a quiet stream. */
-export const HEARTBEAT_MS = 25_000;
 
 /**
  * The signed-in user's notifications (each person sees only their own; others' are 404), their
@@ -161,32 +159,13 @@ export const notificationRoutes = async (parent: FastifyInstance) => {
           ? Number(header)
           : null;
       const lastId = given ?? (await newestNotificationId(db, user.id));
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and friends would otherwise hold events back in a buffer.
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      res.write('retry: 5000\n: connected\n\n');
-      streams.add(res, tokenId);
-      const unsubscribe = hub.subscribe({
+      let unsubscribe = () => {};
+      const stream = openEventStream(request, reply, streams, tokenId, () => unsubscribe());
+      unsubscribe = hub.subscribe({
         userId: user.id,
         lastId,
-        holds: () => streams.holds(res),
-        send: (n) => {
-          res.write(`id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`);
-        },
-      });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      res.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.remove(res);
+        holds: () => streams.holds(stream.res),
+        send: (n) => stream.send('notification', n, n.id),
       });
     },
   );
