@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  CANVAS_CONFLICT_MESSAGE,
   canvasSchema,
   parseCanvasData,
   type ModelNode,
@@ -423,9 +422,10 @@ test('staff draw a data model: models, attributes, relations and their labels, d
   });
 });
 
-test('leaving with unsaved changes asks first, by link, back button or closing the tab', async ({
+test('leaving with changes not yet sent asks first, by link, back button or closing the tab', async ({
   page,
   request,
+  context,
 }) => {
   const { canvas } = await setUp(page, request);
   // Opened from the list, so that the browser's back button stays in the app (a page.goto would
@@ -442,6 +442,9 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
     await expect(page.getByText('This canvas is empty')).toBeVisible();
   });
 
+  // Changes reach the server as they are made (decision 0056): only while it cannot be reached
+  // are they waiting, and only then is there something to lose.
+  await context.setOffline(true);
   await addModel(page);
   const prompt = page.getByRole('dialog', { name: 'Leave this canvas?' });
   /** The prompt is up: Cancel closes it, and the editor stays with its one unsaved model. */
@@ -493,83 +496,132 @@ test('leaving with unsaved changes asks first, by link, back button or closing t
     expect(page.isClosed()).toBe(false);
   });
 
-  await test.step('Leave goes on, and the change is gone', async () => {
+  // Whether a change made offline reaches the server after Leave depends on the browser (a
+  // request it held may still go out); Leave itself must go on without waiting for it.
+  await test.step('Leave goes on', async () => {
     await page.getByRole('link', { name: 'Back to canvases' }).click();
     await leave();
+    await context.setOffline(false);
     await open.click();
-    await expect(page.getByText('This canvas is empty')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add new model' })).toBeVisible();
   });
 
   await test.step("Leave after the browser's back button goes back", async () => {
+    await context.setOffline(true);
     await addModel(page);
     await page.goBack();
     await leave();
+    await context.setOffline(false);
     await page.goForward();
-    await expect(page.getByText('This canvas is empty')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add new model' })).toBeVisible();
   });
 
-  await test.step('after a save there is nothing to ask about', async () => {
+  await test.step('online, a change is sent at once: nothing to ask about', async () => {
+    const before = await boxes(page).count();
     await addModel(page);
-    await page.keyboard.press('Control+s');
-    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(statusUnsaved(page)).toBeVisible();
+    // Written back as a version once the edits pause: it has reached the server.
+    await expect(statusSaved(page)).toBeVisible();
     await page.getByRole('link', { name: 'Back to canvases' }).click();
     await expect(page).toHaveURL(/\/experimental\/modeling$/);
+    await open.click();
+    await expect(boxes(page)).toHaveCount(before + 1);
   });
 });
 
-test('two tabs saving in turn: the second is told about the first and can reload it', async ({
+test('two people on one canvas: each sees the other live, both edits stay, undo is their own', async ({
   page,
   request,
-  context,
+  browser,
 }) => {
   const { canvas } = await setUp(page, request);
-  const second = await context.newPage();
+  const otherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const second = await otherContext.newPage();
+  await signInAsAdmin(second, request, `/experimental/modeling/${canvas.id}`);
   await page.goto(`/experimental/modeling/${canvas.id}`);
-  await second.goto(`/experimental/modeling/${canvas.id}`);
   await expect(page.getByText('This canvas is empty')).toBeVisible();
   await expect(second.getByText('This canvas is empty')).toBeVisible();
+  const live = { timeout: scaled(2_000) };
 
-  const first = await addModel(page);
-  await moveBox(page, first, 40, 150);
-  await describeModel(first, 'Invoice', []);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved!')).toBeVisible();
-
-  const mine = await addModel(second);
-  await moveBox(second, mine, 40, 150);
-  await describeModel(mine, 'Payment', []);
-  await second.getByRole('button', { name: 'Save', exact: true }).click();
-  const conflict = second.getByRole('dialog', { name: 'This canvas was changed elsewhere' });
-  await expect(conflict).toContainText(CANVAS_CONFLICT_MESSAGE);
-  await expect(second.getByText('Saved!')).toHaveCount(0);
-
-  await test.step('Keep editing leaves the second tab as it was, still unsaved', async () => {
-    await conflict.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(conflict).toHaveCount(0);
-    await expect(box(second, 'Payment')).toBeVisible();
-    await expect(second.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await test.step('each sees that the other is here', async () => {
+    await expect(page.getByRole('list', { name: /^Also here: / })).toBeVisible(live);
+    await expect(second.getByRole('list', { name: /^Also here: / })).toBeVisible(live);
   });
 
-  await test.step("Reload shows the first tab's save", async () => {
-    await second.getByRole('button', { name: 'Save', exact: true }).click();
-    await conflict.getByRole('button', { name: 'Reload' }).click();
-    await expect(conflict).toHaveCount(0);
-    await expect(box(second, 'Invoice')).toBeVisible();
-    await expect(box(second, 'Payment')).toHaveCount(0);
-    await expect(second.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await test.step('one adds two models and connects them; the other sees it without reloading', async () => {
+    // Each moved out from under the toolbar, where new models appear.
+    const invoice = await addModel(page);
+    await moveBox(page, invoice, 40, 150);
+    await describeModel(invoice, 'Invoice', [{ name: 'total', type: 'float' }]);
+    const payment = await addModel(page);
+    await moveBox(page, payment, 0, 330);
+    await describeModel(payment, 'Payment', []);
+    await connectBoxes(page, box(page, 'Invoice'), box(page, 'Payment'));
+    await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+    await expect(box(second, 'Invoice')).toBeVisible(live);
+    await expect(box(second, 'Payment')).toBeVisible(live);
+    await expect(second.locator('.react-flow__edge')).toHaveCount(1, live);
+    await expect(box(second, 'Invoice')).toContainText('total');
   });
 
-  await test.step('after the reload the second tab saves over the newest version', async () => {
-    await describeModel(boxes(second).nth(0), 'Invoice v2', []);
+  await test.step('both edit different models at once, and both edits stay', async () => {
+    // By place, not by name: a box's name follows its title as it is typed.
+    await Promise.all([
+      describeModel(boxes(page).nth(0), 'Invoice v2', []),
+      describeModel(boxes(second).nth(1), 'Payment v2', []),
+    ]);
+    for (const person of [page, second]) {
+      await expect(box(person, 'Invoice v2')).toBeVisible(live);
+      await expect(box(person, 'Payment v2')).toBeVisible(live);
+    }
+  });
+
+  await test.step("a model one selects is outlined for the other, with the person's name", async () => {
+    await box(page, 'Payment v2').locator('header h3').click();
+    await expect(box(second, 'Payment v2').getByText(/admin/i)).toBeVisible(live);
+  });
+
+  await test.step('undo takes back only what this person did', async () => {
+    // An empty spot of the diagram, clear of the models, the toolbar and the mini map.
+    await page.locator('.react-flow__pane').click({ position: { x: 760, y: 420 } });
+    await page.keyboard.press('Control+z');
+    for (const person of [page, second]) {
+      await expect(box(person, 'Invoice')).toBeVisible(live);
+      await expect(box(person, 'Payment v2')).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(box(second, 'Invoice v2')).toBeVisible(live);
+  });
+
+  await test.step('Save writes a version of what both did: no conflict, and a reload shows it', async () => {
     await second.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(second.getByText('Saved!')).toBeVisible();
-    // And now the first tab is the stale one.
-    await page.getByRole('button', { name: 'Add new model' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
-    ).toBeVisible();
+    await expect(second.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible(
+      live,
+    );
+    await page.reload();
+    await expect(box(page, 'Invoice v2')).toBeVisible();
+    await expect(box(page, 'Payment v2')).toBeVisible();
   });
+
+  await test.step('offline, changes wait (and leaving asks); back online they reach the other', async () => {
+    await otherContext.setOffline(true);
+    await addModel(second);
+    await expect(second.getByRole('alert').filter({ hasText: 'Not connected' })).toBeVisible({
+      timeout: scaled(5_000),
+    });
+    await second.getByRole('link', { name: 'Back to canvases' }).click();
+    const prompt = second.getByRole('dialog', { name: 'Leave this canvas?' });
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await otherContext.setOffline(false);
+    await expect(boxes(page)).toHaveCount(3, { timeout: scaled(15_000) });
+    await expect(second.getByRole('alert').filter({ hasText: 'Not connected' })).toHaveCount(0, {
+      timeout: scaled(15_000),
+    });
+  });
+  await otherContext.close();
 });
 
 test('edit mode survives a box panned off screen; only real changes count as unsaved', async ({
@@ -777,38 +829,41 @@ test("a canvas reopened after someone else's save shows that save, and saving go
   expect((await storedData(request, token, canvas.id)).data.nodes).toHaveLength(3);
 });
 
-test('the history lists every save and restores an earlier one as a new version', async ({
+test('the history lists every version and restores an earlier one as a new version', async ({
   page,
   request,
 }) => {
-  const { canvas } = await setUp(page, request);
+  // Versions 1 and 2 made through the API, so that the history's first lines are known: the
+  // editor writes a version of its own whenever the edits pause (decision 0056).
+  const { token, canvas } = await setUp(
+    page,
+    request,
+    diagramData([modelAt('invoice', 'Invoice', [80, 200])]),
+  );
+  const saved = await request.patch(`/api/canvas/${canvas.id}/`, {
+    headers: { Authorization: `Token ${token}` },
+    data: {
+      version: 1,
+      data: diagramData([
+        modelAt('invoice', 'Invoice', [80, 200]),
+        modelAt('payment', 'Payment', [480, 200]),
+      ]),
+    },
+  });
+  expect(saved.status()).toBe(200);
   await page.goto(`/experimental/modeling/${canvas.id}`);
-  await expect(page.getByText('This canvas is empty')).toBeVisible();
-  const save = async () => {
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-  };
-
-  const invoice = await addModel(page);
-  await moveBox(page, invoice, 40, 150);
-  await describeModel(invoice, 'Invoice', []);
-  await save();
-  const payment = await addModel(page);
-  await moveBox(page, payment, 420, 150);
-  await describeModel(payment, 'Payment', []);
-  await save();
+  await expect(box(page, 'Payment')).toBeVisible();
 
   const history = page.getByRole('dialog', { name: 'History' });
   const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
-  await test.step('History lists the three versions, newest first', async () => {
+  await test.step('History lists the versions, newest first', async () => {
     await page.getByRole('button', { name: 'History' }).click();
-    await expect(versions).toHaveCount(3);
-    await expect(versions.nth(0)).toContainText('Version 3 · Saved');
+    await expect(versions).toHaveCount(2);
+    await expect(versions.nth(0)).toContainText('Version 2 · Saved');
     await expect(versions.nth(0)).toContainText('Current');
     await expect(versions.nth(0)).toContainText('2 models');
-    await expect(versions.nth(1)).toContainText('Version 2 · Saved');
+    await expect(versions.nth(1)).toContainText('Version 1 · Created');
     await expect(versions.nth(1)).toContainText('1 model');
-    await expect(versions.nth(2)).toContainText('Version 1 · Created');
     await expect(versions.nth(0).getByRole('button', { name: /^Restore/ })).toHaveCount(0);
     expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('canvas-history.png') });
@@ -816,16 +871,22 @@ test('the history lists every save and restores an earlier one as a new version'
     await expect(history).toHaveCount(0);
   });
 
-  await test.step('an unsaved edit is named in the question; restoring opens version 2 as 4', async () => {
+  await test.step('an edit is written back on its own as the next version', async () => {
     await addModel(page);
     await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await page.getByRole('button', { name: 'History' }).click();
-    await history.getByRole('button', { name: 'Restore version 2' }).click();
-    const question = page.getByRole('dialog', { name: 'Restore version 2?' });
-    await expect(question).toContainText('Your unsaved changes will be lost');
+    await expect(versions).toHaveCount(3);
+    await expect(versions.nth(0)).toContainText('Version 3 · Saved');
+    await expect(versions.nth(0)).toContainText('3 models');
+  });
+
+  await test.step('restoring opens version 1 as version 4', async () => {
+    await history.getByRole('button', { name: 'Restore version 1' }).click();
+    const question = page.getByRole('dialog', { name: 'Restore version 1?' });
     await expect(question).toContainText('becomes version 4');
     await question.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByText('Version 2 restored as version 4')).toBeVisible();
+    await expect(page.getByText('Version 1 restored as version 4')).toBeVisible();
     await expect(history).toHaveCount(0);
     await expect(box(page, 'Invoice')).toBeVisible();
     await expect(box(page, 'Payment')).toHaveCount(0);
@@ -835,14 +896,15 @@ test('the history lists every save and restores an earlier one as a new version'
 
   await test.step('the restore is a version of its own, and saving goes on from it', async () => {
     await page.getByRole('button', { name: 'History' }).click();
-    await expect(versions.nth(0)).toContainText('Version 4 · Restored from version 2');
+    await expect(versions.nth(0)).toContainText('Version 4 · Restored from version 1');
     await expect(versions).toHaveCount(4);
     await page.keyboard.press('Escape');
     await describeModel(boxes(page).nth(0), 'Invoice v2', []);
-    await save();
-    await expect(
-      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
-    ).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    expect((await storedData(request, token, canvas.id)).data.nodes[0]?.data.title).toBe(
+      'Invoice v2',
+    );
   });
 });
 

@@ -69,5 +69,8 @@ export default defineConfig({
     pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A component test takes well under a second on a quiet machine; on a loaded one (a bench
+    // beside the suite) jsdom screens took over Vitest's 5 s. A hang still fails.
+    testTimeout: 15_000,
   },
 });

@@ -27,7 +27,7 @@ import { requestBody, textField } from './fields';
 type ModelPart = 'position' | 'title' | 'fields' | 'relations' | 'order';
 type ModelValue = ModelNode['position'] | string | ModelField[] | ModelRelation[] | number;
 export type LiveModel = Y.Map<ModelValue>;
-type StoredEdge = Pick<
+export type StoredEdge = Pick<
   RelationEdge,
   'source' | 'target' | 'sourceHandle' | 'targetHandle' | 'type' | 'data'
 >;

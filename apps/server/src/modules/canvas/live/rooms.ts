@@ -9,7 +9,7 @@ import { decodeBinary, encodeBinary } from '@portal/contract/canvas-live';
 import type { Database } from '../../../db/client';
 import { createListener } from '../../../db/listen';
 import type { LiveService } from './service';
-import { LIVE_CHANNEL, type LiveSignal } from './signals';
+import { LIVE_CHANNEL, notify, type LiveSignal } from './signals';
 
 /** One open editor on this instance: how to write to its stream, and its presence's id. */
 export type LiveEditor = {
@@ -57,7 +57,23 @@ export const createLiveRooms = (
       case 'awareness':
         applyAwarenessUpdate(room.awareness, decodeBinary(signal.data), 'remote');
         return broadcast(room, 'awareness', { update: signal.data });
+      case 'hello': {
+        const here = presenceOf(room);
+        if (here) void relay(signal.canvas, here);
+        return;
+      }
     }
+  };
+
+  /** Presence the server passes on (a departure, who is here): no one person's to check. */
+  const relay = (canvasId: number, update: Uint8Array) =>
+    notify(db, { canvas: canvasId, kind: 'awareness', data: encodeBinary(update) }).catch(
+      (error: unknown) => options.onError?.(error),
+    );
+
+  const presenceOf = (room: Room) => {
+    const clients = [...room.awareness.getStates().keys()];
+    return clients.length > 0 ? encodeAwarenessUpdate(room.awareness, clients) : null;
   };
 
   const listener = createListener(db, LIVE_CHANNEL, {
@@ -77,6 +93,11 @@ export const createLiveRooms = (
     onError: options.onError,
   });
 
+  /**
+   * The canvas's room on this instance. A new one knows nobody: presence announced while this
+   * instance had no editor of the canvas reached only the instances that had one, so it asks
+   * them (their answer reaches this instance's editors like any presence).
+   */
   const roomOf = (canvasId: number) => {
     let room = rooms.get(canvasId);
     if (!room) {
@@ -85,6 +106,9 @@ export const createLiveRooms = (
       awareness.setLocalState(null);
       room = { editors: new Set(), awareness };
       rooms.set(canvasId, room);
+      void notify(db, { canvas: canvasId, kind: 'hello' }).catch((error: unknown) =>
+        options.onError?.(error),
+      );
     }
     return room;
   };
@@ -95,18 +119,15 @@ export const createLiveRooms = (
      * its state is read can pass it by. Answers how to leave (when its stream closes).
      */
     join: async (canvasId: number, editor: LiveEditor) => {
+      await listener.start();
       const room = roomOf(canvasId);
       room.editors.add(editor);
-      await listener.start();
       return () => {
         room.editors.delete(editor);
         if (editor.clientId !== null && room.awareness.getStates().has(editor.clientId)) {
           // Gone for everyone, on every instance: the presence's removal, relayed.
           removeAwarenessStates(room.awareness, [editor.clientId], 'left');
-          const removal = encodeAwarenessUpdate(room.awareness, [editor.clientId]);
-          void live
-            .relayAwareness(canvasId, removal, null)
-            .catch((error: unknown) => options.onError?.(error));
+          void relay(canvasId, encodeAwarenessUpdate(room.awareness, [editor.clientId]));
         }
         if (room.editors.size === 0) {
           room.awareness.destroy();
@@ -117,10 +138,8 @@ export const createLiveRooms = (
     /** Everyone present in the canvas's room now, as one awareness message (or null). */
     presence: (canvasId: number) => {
       const room = rooms.get(canvasId);
-      const clients = room ? [...room.awareness.getStates().keys()] : [];
-      return room && clients.length > 0
-        ? encodeBinary(encodeAwarenessUpdate(room.awareness, clients))
-        : null;
+      const here = room && presenceOf(room);
+      return here ? encodeBinary(here) : null;
     },
     get size() {
       return rooms.size;

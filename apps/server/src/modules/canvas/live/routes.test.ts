@@ -345,8 +345,38 @@ describe('two instances', () => {
       await second.app.listen({ port: 0, host: '127.0.0.1' });
       const otherBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
       const canvas = await createCanvas();
-      const ana = await editor(canvas.id);
+      const ana = await editor(canvas.id, 1717);
+      // Ana is here before the second instance has any editor of the canvas.
+      const anaDoc = new Y.Doc();
+      anaDoc.clientID = 1717;
+      const anaPresence = new Awareness(anaDoc);
+      anaPresence.setLocalState({
+        person: { id: w.users.staff.id, name: 'Lee Park', color: '#b45309' },
+        selection: [],
+      });
+      const anaHere = await w.as('staff').post(live(canvas.id, 'awareness'), {
+        update: encodeBinary(encodeAwarenessUpdate(anaPresence, [1717])),
+      });
+      expect(anaHere.statusCode).toBe(204);
+      await vi.waitFor(
+        () => expect(ana.events.some((e) => e.event === 'awareness')).toBe(true),
+        2_000,
+      );
       const ben = await openEditor(otherBase, canvas.id, w.tokens.staff!, 4242);
+      // Ben, on the second instance, learns that Ana is here.
+      const benSees = new Awareness(new Y.Doc());
+      await vi.waitFor(() => {
+        for (const e of ben.events)
+          if (e.event === 'awareness' || (e.event === 'state' && e.data.awareness))
+            applyAwarenessUpdate(
+              benSees,
+              decodeBinary((e.data.update ?? e.data.awareness) as string),
+              'test',
+            );
+        expect(benSees.getStates().has(1717)).toBe(true);
+      }, 2_000);
+      benSees.destroy();
+      anaPresence.destroy();
 
       // Ana's change, taken by the first instance, reaches Ben on the second.
       const update = change(ana, renamed('model-1', 'Shipment'));
@@ -370,9 +400,11 @@ describe('two instances', () => {
       });
       expect(sent.statusCode).toBe(204);
       const count = () => ana.events.filter((e) => e.event === 'awareness').length;
-      await vi.waitFor(() => expect(count()).toBe(1), 2_000);
+      const before = count();
+      await vi.waitFor(() => expect(count()).toBeGreaterThan(before), 2_000);
+      const beforeLeaving = count();
       await ben.close();
-      await vi.waitFor(() => expect(count()).toBe(2), 3_000);
+      await vi.waitFor(() => expect(count()).toBeGreaterThan(beforeLeaving), 3_000);
       const seen = new Awareness(new Y.Doc());
       for (const e of ana.events.filter((e) => e.event === 'awareness'))
         applyAwarenessUpdate(seen, decodeBinary(e.data.update as string), 'test');

@@ -21,9 +21,9 @@ import { announce, announceSaved, diagramOf, docOf, notify } from './signals';
 /**
  * Whether `update` is an awareness message (y-protocols: a count, then per editor its client
  * id, clock and JSON state) whose states are the sender in the editor, or null for one who left:
- * nobody speaks for someone else (`userId` null: the server, which only announces departures).
+ * nobody speaks for someone else.
  */
-export const readsAsPresence = (update: Uint8Array, userId: number | null) => {
+export const readsAsPresence = (update: Uint8Array, userId: number) => {
   try {
     const decoder = decoding.createDecoder(update);
     const count = decoding.readVarUint(decoder);
@@ -127,7 +127,7 @@ export const createLiveService = (db: Database) => {
      * Presence is not stored: it crosses instances and is forgotten. A message that is not an
      * awareness update of people in the editor is a 400. False when there is no such canvas.
      */
-    relayAwareness: async (canvasId: number, update: Uint8Array, userId: number | null) => {
+    relayAwareness: async (canvasId: number, update: Uint8Array, userId: number) => {
       if (!readsAsPresence(update, userId)) throw fieldError('update', LIVE_MESSAGES.notPresence);
       const [found] = await db
         .select({ id: canvases.id })

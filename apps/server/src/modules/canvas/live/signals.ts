@@ -15,6 +15,8 @@ export const LIVE_CHANNEL = 'canvas_live';
 export type LiveSignal =
   | { canvas: number; kind: 'update' | 'awareness'; data: string }
   | { canvas: number; kind: 'reread' }
+  /** An instance's first editor of the canvas: the others answer with who is there. */
+  | { canvas: number; kind: 'hello' }
   | { canvas: number; kind: 'saved'; version: number; saved: string };
 
 /** Room for the JSON around the base64 in one NOTIFY payload (PostgreSQL's limit is 8,000). */

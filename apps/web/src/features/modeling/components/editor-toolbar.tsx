@@ -9,7 +9,10 @@ import {
   History,
   Image,
   Plus,
+  Redo2,
   Save,
+  Undo2,
+  WifiOff,
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -20,13 +23,26 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import type { ImageFormat } from '../lib/diagram-image';
+import { useOthers } from '../live/presence';
 
-export type EditorToolbarProps = {
+type ToolbarState = {
   name: string;
   clientName: string;
   dirty: boolean;
   saving: boolean;
   exporting: boolean;
+};
+
+export type LiveBarProps = {
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Why the editor is not connected now (its changes wait), or null while it is. */
+  connection: string | null;
+  onUndo(): void;
+  onRedo(): void;
+};
+
+type ToolbarActions = {
   onAddModel(): void;
   onSave(): void;
   onShowImport(): void;
@@ -34,6 +50,7 @@ export type EditorToolbarProps = {
   onShowHistory(): void;
   onExportImage(format: ImageFormat): void;
 };
+export type EditorToolbarProps = ToolbarState & ToolbarActions;
 
 /** A toolbar action shown as its icon, named for screen readers and in a tooltip. */
 const ToolIcon = ({ label, ...props }: ComponentProps<typeof Button> & { label: string }) => (
@@ -46,6 +63,39 @@ const ToolIcon = ({ label, ...props }: ComponentProps<typeof Button> & { label: 
     {...props}
   />
 );
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** Everyone else in the editor now, each in the colour their selection is outlined with. */
+const PeopleHere = () => {
+  const others = useOthers();
+  if (others.length === 0) return null;
+  const names = others.map((other) => other.person.name).join(', ');
+  return (
+    <ul
+      className="flex -space-x-1.5"
+      aria-label={`Also here: ${names}`}
+      title={`Also here: ${names}`}
+    >
+      {others.map(({ clientId, person }) => (
+        <li
+          key={clientId}
+          className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold text-white ring-2 ring-white"
+          style={{ backgroundColor: person.color }}
+        >
+          <span aria-hidden>{initials(person.name)}</span>
+          <span className="sr-only">{person.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+};
 
 /**
  * The overlay over the diagram (spec §2 Modeling): back to the list, the canvas's name, 'Add new
@@ -86,6 +136,7 @@ export const EditorToolbar = memo(
           </span>
         </p>
       </div>
+
       <Button variant="secondary" size="sm" onClick={onAddModel}>
         <Plus aria-hidden />
         Add new model
@@ -130,3 +181,29 @@ export const EditorToolbar = memo(
   ),
 );
 EditorToolbar.displayName = 'EditorToolbar';
+
+/**
+ * Below the diagram, out of the way of new models and the toolbar: this person's undo and redo,
+ * who else is here, and whether changes are waiting for the connection.
+ */
+export const LiveBar = memo(({ canUndo, canRedo, connection, onUndo, onRedo }: LiveBarProps) => (
+  <div className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-1.5 shadow-md">
+    <ToolIcon label="Undo" onClick={onUndo} disabled={!canUndo}>
+      <Undo2 aria-hidden />
+    </ToolIcon>
+    <ToolIcon label="Redo" onClick={onRedo} disabled={!canRedo}>
+      <Redo2 aria-hidden />
+    </ToolIcon>
+    <PeopleHere />
+    {connection && (
+      <p
+        role="alert"
+        className="flex max-w-64 items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800"
+      >
+        <WifiOff aria-hidden className="size-3.5 shrink-0" />
+        {connection}
+      </p>
+    )}
+  </div>
+));
+LiveBar.displayName = 'LiveBar';

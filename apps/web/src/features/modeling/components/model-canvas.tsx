@@ -25,28 +25,32 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import { Boxes } from 'lucide-react';
+import * as Y from 'yjs';
 import {
   parseCanvasData,
   type Canvas,
-  type CanvasConflict,
   type CanvasData,
   type ModelNode,
   type RelationEdge,
 } from '@portal/contract/canvas';
+import {
+  liveEdges,
+  liveModels,
+  readDiagram,
+  writeDiagram,
+  type StoredEdge,
+} from '@portal/contract/canvas-live';
 import type { CanvasImportResponse } from '@portal/contract/canvas-import';
 import { toast } from '../../../components/ui/toast';
 import { toastError } from '../../../lib/errors';
-import { canvasConflict, useFetchCanvas, useUpdateCanvas } from '../api/canvases';
+import { useFetchCanvas } from '../api/canvases';
 import {
   addModel,
   areConnected,
   connect,
   deleteModels,
-  diagramContent,
-  finishEditingAll,
   nameEdges,
   removeEdges,
-  toCanvasData,
   type Diagram,
 } from '../lib/canvas-rules';
 import {
@@ -64,11 +68,13 @@ import { HistoryDialog } from './history-dialog';
 import { ImportSqlDialog } from './import-sql-dialog';
 import { ImportSummary } from './import-summary';
 import { DotGrid } from './dot-grid';
-import { EditorToolbar } from './editor-toolbar';
+import { EditorToolbar, LiveBar } from './editor-toolbar';
 import { LabeledEdge } from './labeled-edge';
 import { LeavePrompt } from './leave-prompt';
 import { ModelNodeComponent } from './model-node';
-import { SaveConflictDialog } from './save-conflict-dialog';
+import type { LiveChannel } from '../live/live-channel';
+import { PresenceContext, createPresence } from '../live/presence';
+import { useLiveStatus } from '../live/use-live-canvas';
 
 // Outside any component: React Flow re-creates every node and edge when these objects change.
 const nodeTypes: NodeTypes = { model: ModelNodeComponent };
@@ -79,26 +85,78 @@ const MINIMAP_STYLE = { width: 200, height: 150 };
 const EMPTY_DIAGRAM: Diagram = { nodes: [], edges: [] };
 
 /**
- * `revision` counts edits, a cheap sign that the diagram *may* differ from the one last saved;
- * whether it does is a comparison of contents (`diagramContent`), made only when it matters.
- * Selecting, measuring, panning and zooming are not edits. Edges carry their accessible names.
+ * The diagram as drawn: the shared document's (decision 0056) with React Flow's own keys on it
+ * (selected, measured, ...). `remote` says the last change came from the document (someone
+ * else, an undo, an import): it is not written back. Edges carry their accessible names.
  */
-type State = { diagram: Diagram; revision: number };
-type Action = { recipe: (diagram: Diagram) => Diagram; edit: boolean };
+type State = { diagram: Diagram; remote: boolean };
+type Action = { recipe: (diagram: Diagram) => Diagram; remote?: boolean };
 
-const reducer = (state: State, { recipe, edit }: Action): State => {
+const reducer = (state: State, { recipe, remote = false }: Action): State => {
   const changed = recipe(state.diagram);
   if (changed === state.diagram) return state;
-  const diagram = nameEdges(changed, state.diagram);
-  return { diagram, revision: edit ? state.revision + 1 : state.revision };
+  return { diagram: nameEdges(changed, state.diagram), remote };
 };
 
-/** How long the toolbar waits after the last edit before comparing contents (not every frame). */
-const STATUS_DELAY = 250;
+/** What this editor writes into the shared document carries this origin (its undo tracks it). */
+const LOCAL = Symbol('local');
 
-/** Node changes that alter the diagram itself, as opposed to selection and measuring. */
-const isNodeEdit = (change: NodeChange<ModelNode>) =>
-  change.type === 'position' || change.type === 'add' || change.type === 'replace';
+/**
+ * The document's models and edges named in `changed`, taken into `diagram`: a node that is the
+ * same as drawn stays the same object (its box does not re-render) and keeps React Flow's keys.
+ */
+const takeRemote = (
+  diagram: Diagram,
+  shared: Diagram,
+  changed: { models: Set<string>; edges: Set<string> },
+): Diagram => {
+  const sharedNodes = new Map(shared.nodes.map((node) => [node.id, node]));
+  const sharedEdges = new Map(shared.edges.map((edge) => [edge.id, edge]));
+  const take = <T extends { id: string; data: unknown }>(
+    drawn: T[],
+    ids: Set<string>,
+    from: Map<string, T>,
+    same: (a: T, b: T) => boolean,
+  ) => {
+    const kept = drawn.flatMap((item) => {
+      if (!ids.has(item.id)) return [item];
+      const next = from.get(item.id);
+      if (!next) return [];
+      return [same(item, next) ? item : { ...item, ...next }];
+    });
+    const known = new Set(drawn.map((item) => item.id));
+    for (const id of ids) {
+      const next = from.get(id);
+      if (next && !known.has(id)) kept.push(next);
+    }
+    return kept;
+  };
+  return {
+    nodes: take(
+      diagram.nodes,
+      changed.models,
+      sharedNodes,
+      (a, b) =>
+        a.position.x === b.position.x &&
+        a.position.y === b.position.y &&
+        JSON.stringify(a.data) === JSON.stringify(b.data),
+    ),
+    edges: take(
+      diagram.edges,
+      changed.edges,
+      sharedEdges,
+      (a, b) =>
+        a.source === b.source &&
+        a.target === b.target &&
+        JSON.stringify(a.data) === JSON.stringify(b.data),
+    ),
+  };
+};
+
+/** Whether a key press belongs to a field being typed in (its own undo, its own keys). */
+const inField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * A drag that starts on the empty pane pans the view. Capturing the pointer there spares the
@@ -143,8 +201,10 @@ export type ModelCanvasProps = {
   canvas: Canvas;
   /** The stored diagram, read once: the editor owns it from then on. */
   initial: CanvasData;
-  /** Throws away this editor and loads the canvas anew (after a conflict). */
+  /** Throws away this editor and loads the canvas anew (after a restore). */
   onReload(): Promise<void>;
+  /** The editor's connection to the shared document, its state already in. */
+  live: LiveChannel;
 };
 
 /**
@@ -152,20 +212,20 @@ export type ModelCanvasProps = {
  * in one reducer; every change goes through a rule of lib/canvas-rules. Must sit inside a
  * ReactFlowProvider.
  */
-export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => {
-  const [state, dispatch] = useReducer(reducer, initial, ({ nodes, edges }) => ({
-    diagram: nameEdges({ nodes, edges }),
-    revision: 0,
+export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProps) => {
+  const [state, dispatch] = useReducer(reducer, live.doc, (doc) => ({
+    diagram: nameEdges(readDiagram(doc)),
+    remote: true,
   }));
-  // What was last loaded or saved: the revision then, and the content as Save stored it.
-  const [saved, setSaved] = useState(() => ({ revision: 0, content: diagramContent(initial) }));
   // Boxes in edit mode live here, not in the boxes: a box panned off screen is unmounted.
   const [editing] = useState(createEditingModels);
-  const editingIds = useSyncExternalStore(editing.subscribe, editing.ids);
-  const [version, setVersion] = useState(canvas.version);
-  const [conflict, setConflict] = useState<CanvasConflict | null>(null);
-  const [conflictOpen, setConflictOpen] = useState(false);
+  useSyncExternalStore(editing.subscribe, editing.ids);
+  const status = useLiveStatus(live);
+  const version = status?.version ?? canvas.version;
+  const [saving, setSaving] = useState(false);
   const [reloading, setReloading] = useState(false);
+  const [presence] = useState(() => createPresence(live));
+  useEffect(() => () => presence.stop(), [presence]);
   // The diagram as it was when the export dialog opened; null while it is closed.
   const [exported, setExported] = useState<Diagram | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -174,11 +234,6 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   // Whether the editor held unsaved changes when the import dialog opened (it is modal).
   const [importUnsaved, setImportUnsaved] = useState(false);
   const [imported, setImported] = useState<CanvasImportResponse | null>(null);
-  const {
-    mutate: saveCanvas,
-    mutateAsync: saveCanvasNow,
-    isPending: saving,
-  } = useUpdateCanvas(canvas.id);
   const fetchCanvas = useFetchCanvas(canvas.id);
   const flow = useReactFlow<ModelNode, RelationEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -189,32 +244,82 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     latest.current = state;
   }, [state]);
 
-  /**
-   * The diagram as Save would store it now: boxes in edit mode as done would leave them, so an
-   * attribute row not named yet is neither saved nor an unsaved change (decision 0013).
-   */
-  const toSave = useCallback(
-    () => finishEditingAll(latest.current.diagram, editing.ids()),
-    [editing],
-  );
-
-  // Unsaved changes: only after an edit, and only if the content differs from the saved one —
-  // an attribute added and dropped again by done, or a letter typed and deleted, is none.
-  const edited = state.revision !== saved.revision;
-  const isDirty = useCallback(
-    () => edited && diagramContent(toSave()) !== saved.content,
-    [edited, toSave, saved.content],
-  );
-  // The toolbar's status compares once the edits pause, not on every frame of a drag.
-  const [differs, setDiffers] = useState(false);
+  // This editor's changes into the shared document, as they are drawn; the document's
+  // changes (someone else's, an undo) into the drawing, a frame at a time.
+  const synced = useRef(state.diagram);
+  useLayoutEffect(() => {
+    if (!state.remote) writeDiagram(live.doc, state.diagram, synced.current, LOCAL);
+    synced.current = state.diagram;
+  }, [live, state]);
   useEffect(() => {
-    if (!edited) return;
-    const timer = setTimeout(() => setDiffers(isDirty()), STATUS_DELAY);
-    return () => clearTimeout(timer);
-  }, [edited, isDirty, state.diagram, editingIds]);
-  const dirty = edited && differs;
+    const models = liveModels(live.doc);
+    const edges = liveEdges(live.doc);
+    let changed = { models: new Set<string>(), edges: new Set<string>() };
+    let frame = 0;
+    const take = () => {
+      frame = 0;
+      const taken = changed;
+      changed = { models: new Set(), edges: new Set() };
+      dispatch({
+        recipe: (diagram) => takeRemote(diagram, readDiagram(live.doc), taken),
+        remote: true,
+      });
+    };
+    const onModels = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction) => {
+      if (transaction.origin === LOCAL) return;
+      for (const event of events) {
+        if (event.target === models && event instanceof Y.YMapEvent)
+          for (const id of event.keysChanged) changed.models.add(id);
+        else if (typeof event.path[0] === 'string') changed.models.add(event.path[0]);
+      }
+      frame ||= requestAnimationFrame(take);
+    };
+    const onEdges = (event: Y.YMapEvent<StoredEdge>, transaction: Y.Transaction) => {
+      if (transaction.origin === LOCAL) return;
+      for (const id of event.keysChanged) changed.edges.add(id);
+      frame ||= requestAnimationFrame(take);
+    };
+    models.observeDeep(onModels);
+    edges.observe(onEdges);
+    return () => {
+      models.unobserveDeep(onModels);
+      edges.unobserve(onEdges);
+      cancelAnimationFrame(frame);
+    };
+  }, [live]);
 
-  const update = useCallback<CanvasUpdate>((recipe) => dispatch({ recipe, edit: true }), []);
+  // Undo and redo are this person's own: the others' changes are not undone (issue 29).
+  const [undo] = useState(
+    () =>
+      new Y.UndoManager([liveModels(live.doc), liveEdges(live.doc)], {
+        trackedOrigins: new Set([LOCAL]),
+        captureTimeout: 500,
+      }),
+  );
+  const [history, setHistory] = useState({ undo: false, redo: false });
+  useEffect(() => {
+    const read = () => setHistory({ undo: undo.canUndo(), redo: undo.canRedo() });
+    undo.on('stack-item-added', read);
+    undo.on('stack-item-popped', read);
+    undo.on('stack-cleared', read);
+    return () => undo.destroy();
+  }, [undo]);
+  const onUndo = useCallback(() => void undo.undo(), [undo]);
+  const onRedo = useCallback(() => void undo.redo(), [undo]);
+
+  // The others see which models this person has selected.
+  const selection = useMemo(
+    () => state.diagram.nodes.flatMap((node) => (node.selected ? [node.id] : [])).join('\n'),
+    [state.diagram.nodes],
+  );
+  useEffect(() => {
+    live.select(selection === '' ? [] : selection.split('\n'));
+  }, [live, selection]);
+
+  const dirty = status?.unsaved ?? false;
+  const isUnsent = useCallback(() => live.status().unsent, [live]);
+
+  const update = useCallback<CanvasUpdate>((recipe) => dispatch({ recipe }), []);
 
   const onNodesChange = useCallback((changes: NodeChange<ModelNode>[]) => {
     const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
@@ -226,7 +331,6 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
         if (rest.length > 0) next = { ...next, nodes: applyNodeChanges(rest, next.nodes) };
         return next;
       },
-      edit: removed.length > 0 || rest.some(isNodeEdit),
     });
   }, []);
 
@@ -239,7 +343,6 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
         if (rest.length > 0) next = { ...next, edges: applyEdgeChanges(rest, next.edges) };
         return next;
       },
-      edit: removed.length > 0,
     });
   }, []);
 
@@ -261,38 +364,16 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
     update((diagram) => addModel(diagram, viewport));
   }, [flow, update]);
 
-  const runSave = useCallback(
-    (baseVersion: number) => {
-      const { revision } = latest.current;
-      const stored = toCanvasData(toSave(), flow.getViewport());
-      saveCanvas(
-        { data: JSON.stringify(stored), version: baseVersion },
-        {
-          onSuccess: (answer) => {
-            setVersion(answer.version);
-            setSaved({ revision, content: diagramContent(stored) });
-            setDiffers(false);
-            setConflictOpen(false);
-            toast.success('Saved!');
-          },
-          onError: (error) => {
-            const found = canvasConflict(error);
-            if (found) {
-              setConflict(found);
-              setConflictOpen(true);
-            } else {
-              toastError(error);
-            }
-          },
-        },
-      );
-    },
-    [flow, saveCanvas, toSave],
-  );
-
+  /** Save: the shared document written back as a version now, with this person's view. */
   const onSave = useCallback(() => {
-    if (!saving) runSave(version);
-  }, [runSave, saving, version]);
+    if (saving) return;
+    setSaving(true);
+    live
+      .save(flow.getViewport())
+      .then(() => toast.success('Saved!'))
+      .catch(toastError)
+      .finally(() => setSaving(false));
+  }, [flow, live, saving]);
 
   // Ctrl/Cmd+S saves, as in every editor, instead of saving the page.
   const onSaveRef = useRef(onSave);
@@ -301,36 +382,37 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   }, [onSave]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === 's') {
         event.preventDefault();
         onSaveRef.current();
+      } else if ((key === 'z' || key === 'y') && !inField(event.target)) {
+        // Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo. A field keeps its own undo.
+        event.preventDefault();
+        if (key === 'y' || event.shiftKey) undo.redo();
+        else undo.undo();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [undo]);
 
   const onShowExport = useCallback(() => setExported(latest.current.diagram), []);
   const onShowImport = useCallback(() => {
-    setImportUnsaved(isDirty());
+    setImportUnsaved(live.status().unsaved);
     setImportOpen(true);
-  }, [isDirty]);
+  }, [live]);
 
   /**
-   * The import builds on the saved canvas, so unsaved changes are saved first (decision 0053);
-   * a 409 here reaches the import dialog, which explains it there.
+   * The import builds on the saved canvas, so the shared document is saved first (decision
+   * 0053); a 409 here reaches the import dialog, which explains it there.
    */
   const importBase = useCallback(async () => {
-    if (!isDirty()) return version;
-    const { revision } = latest.current;
-    const stored = toCanvasData(toSave(), flow.getViewport());
-    const answer = await saveCanvasNow({ data: JSON.stringify(stored), version });
-    setVersion(answer.version);
-    setSaved({ revision, content: diagramContent(stored) });
-    setDiffers(false);
+    const saved = await live.save(flow.getViewport());
     setImportUnsaved(false);
-    return answer.version;
-  }, [flow, isDirty, saveCanvasNow, toSave, version]);
+    return saved.version;
+  }, [flow, live]);
 
   /**
    * A canvas the server answered becomes the editor's diagram and version, as saved: after an
@@ -342,10 +424,8 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
       for (const id of editing.ids()) editing.setEditing(id, false);
       const { nodes, edges } = parsed.data;
-      dispatch({ recipe: () => ({ nodes, edges }), edit: false });
-      setVersion(answer.version);
-      setSaved({ revision: latest.current.revision, content: diagramContent(parsed.data) });
-      setDiffers(false);
+      // The document brings the same in a moment; drawn now, and not written back.
+      dispatch({ recipe: () => ({ nodes, edges }), remote: true });
       setImportUnsaved(false);
       return parsed.data;
     },
@@ -427,117 +507,121 @@ export const ModelCanvas = ({ canvas, initial, onReload }: ModelCanvasProps) => 
   );
 
   return (
-    <CanvasUpdateContext.Provider value={update}>
-      <EditingModelsContext.Provider value={editing}>
-        <div
-          ref={wrapper}
-          className="model-canvas relative h-full w-full"
-          onPointerDownCapture={capturePanePointer}
-        >
-          <ReactFlow<ModelNode, RelationEdge>
-            nodes={state.diagram.nodes}
-            edges={state.diagram.edges}
-            nodeTypes={nodeTypes}
-            edgeTypes={edgeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            isValidConnection={isValidConnection}
-            defaultViewport={initial.viewport}
-            minZoom={0.5}
-            maxZoom={2}
-            snapToGrid={false}
-            snapGrid={SNAP_GRID}
-            deleteKeyCode="Backspace"
-            multiSelectionKeyCode={MULTI_SELECT_KEYS}
-            panActivationKeyCode="Space"
-            selectionKeyCode="Shift"
-            connectionRadius={20}
-            // Relations are drawn by dragging; a click on the dot would start a connection that
-            // the drop targets (active only during a drag) could never finish.
-            connectOnClick={false}
-            // No onReconnect and no reconnectRadius here: React Flow would put its reconnect
-            // anchors at the fixed handles, not where our floating edges end. The relation edge
-            // draws its own (RECONNECT_RADIUS in labeled-edge.tsx).
-            aria-label="Diagram"
-            // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
-            // The image export turns it off for a moment, so that every model is drawn.
-            onlyRenderVisibleElements={!renderAll}
+    <PresenceContext.Provider value={presence}>
+      <CanvasUpdateContext.Provider value={update}>
+        <EditingModelsContext.Provider value={editing}>
+          <div
+            ref={wrapper}
+            className="model-canvas relative h-full w-full"
+            onPointerDownCapture={capturePanePointer}
           >
-            <DotGrid gap={18} size={1.2} color="#cbd5e1" />
-            <MiniMap
-              style={MINIMAP_STYLE}
-              pannable
-              zoomable
-              ariaLabel="Mini map"
-              nodeColor="#c7d2fe"
-              nodeStrokeColor="#6366f1"
-            />
-            <Controls aria-label="Zoom controls" />
-            {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
-            <Panel position="top-right" className="flex flex-col items-end gap-2">
-              <EditorToolbar
-                name={canvas.name}
-                clientName={canvas.client_name}
-                dirty={dirty}
-                saving={saving}
-                exporting={exporting}
-                {...toolbar}
+            <ReactFlow<ModelNode, RelationEdge>
+              nodes={state.diagram.nodes}
+              edges={state.diagram.edges}
+              nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              isValidConnection={isValidConnection}
+              defaultViewport={initial.viewport}
+              minZoom={0.5}
+              maxZoom={2}
+              snapToGrid={false}
+              snapGrid={SNAP_GRID}
+              deleteKeyCode="Backspace"
+              multiSelectionKeyCode={MULTI_SELECT_KEYS}
+              panActivationKeyCode="Space"
+              selectionKeyCode="Shift"
+              connectionRadius={20}
+              // Relations are drawn by dragging; a click on the dot would start a connection that
+              // the drop targets (active only during a drag) could never finish.
+              connectOnClick={false}
+              // No onReconnect and no reconnectRadius here: React Flow would put its reconnect
+              // anchors at the fixed handles, not where our floating edges end. The relation edge
+              // draws its own (RECONNECT_RADIUS in labeled-edge.tsx).
+              aria-label="Diagram"
+              // Measured with 300 models (bench): fewer elements to paint and hit-test while panning.
+              // The image export turns it off for a moment, so that every model is drawn.
+              onlyRenderVisibleElements={!renderAll}
+            >
+              <DotGrid gap={18} size={1.2} color="#cbd5e1" />
+              <MiniMap
+                style={MINIMAP_STYLE}
+                pannable
+                zoomable
+                ariaLabel="Mini map"
+                nodeColor="#c7d2fe"
+                nodeStrokeColor="#6366f1"
               />
-              {imported && (
-                <ImportSummary
-                  key={imported.canvas.version}
-                  answer={imported}
-                  onClose={() => setImported(null)}
+              <Controls aria-label="Zoom controls" />
+              {/* Top right: new models appear at the top-left corner of the view (spec §3). */}
+              <Panel position="top-right" className="flex flex-col items-end gap-2">
+                <EditorToolbar
+                  name={canvas.name}
+                  clientName={canvas.client_name}
+                  dirty={dirty}
+                  saving={saving}
+                  exporting={exporting}
+                  {...toolbar}
                 />
-              )}
-            </Panel>
-          </ReactFlow>
-          {state.diagram.nodes.length === 0 && <EmptyHint />}
-        </div>
-        <ExportDialog
-          open={exported !== null}
-          onOpenChange={(open) => {
-            if (!open) setExported(null);
-          }}
-          diagram={exported ?? EMPTY_DIAGRAM}
-          canvasName={canvas.name}
-        />
-        <HistoryDialog
-          open={historyOpen}
-          onOpenChange={setHistoryOpen}
-          canvasId={canvas.id}
-          currentVersion={version}
-          dirty={dirty}
-          onRestored={(restored, from) => {
-            setHistoryOpen(false);
-            toast.success(`Version ${from} restored as version ${restored.version}`);
-            // The editor starts again on the restored diagram, asking nothing more.
-            void onReloadConfirmed();
-          }}
-        />
-        <ImportSqlDialog
-          open={importOpen}
-          onOpenChange={setImportOpen}
-          canvasId={canvas.id}
-          unsaved={importUnsaved}
-          baseVersion={importBase}
-          onImported={onImported}
-          onReload={onImportReload}
-        />
-        <SaveConflictDialog
-          open={conflictOpen}
-          onOpenChange={setConflictOpen}
-          detail={conflict?.detail ?? null}
-          reloading={reloading}
-          overwriting={saving}
-          onReload={() => void onReloadConfirmed()}
-          onOverwrite={() => {
-            if (conflict) runSave(conflict.version);
-          }}
-        />
-        <LeavePrompt armed={edited && !reloading} isDirty={isDirty} />
-      </EditingModelsContext.Provider>
-    </CanvasUpdateContext.Provider>
+                {imported && (
+                  <ImportSummary
+                    key={imported.canvas.version}
+                    answer={imported}
+                    onClose={() => setImported(null)}
+                  />
+                )}
+              </Panel>
+              <Panel position="bottom-center">
+                <LiveBar
+                  canUndo={history.undo}
+                  canRedo={history.redo}
+                  onUndo={onUndo}
+                  onRedo={onRedo}
+                  connection={
+                    status === null || (status.online && status.failure === null)
+                      ? null
+                      : (status.failure ?? 'Not connected: your changes are kept and will be sent.')
+                  }
+                />
+              </Panel>
+            </ReactFlow>
+            {state.diagram.nodes.length === 0 && <EmptyHint />}
+          </div>
+          <ExportDialog
+            open={exported !== null}
+            onOpenChange={(open) => {
+              if (!open) setExported(null);
+            }}
+            diagram={exported ?? EMPTY_DIAGRAM}
+            canvasName={canvas.name}
+          />
+          <HistoryDialog
+            open={historyOpen}
+            onOpenChange={setHistoryOpen}
+            canvasId={canvas.id}
+            currentVersion={version}
+            dirty={dirty}
+            onRestored={(restored, from) => {
+              setHistoryOpen(false);
+              toast.success(`Version ${from} restored as version ${restored.version}`);
+              // The editor starts again on the restored diagram, asking nothing more.
+              void onReloadConfirmed();
+            }}
+          />
+          <ImportSqlDialog
+            open={importOpen}
+            onOpenChange={setImportOpen}
+            canvasId={canvas.id}
+            unsaved={importUnsaved}
+            baseVersion={importBase}
+            onImported={onImported}
+            onReload={onImportReload}
+          />
+          <LeavePrompt armed={(status?.unsent ?? false) && !reloading} isDirty={isUnsent} />
+        </EditingModelsContext.Provider>
+      </CanvasUpdateContext.Provider>
+    </PresenceContext.Provider>
   );
 };

@@ -24,6 +24,7 @@ import {
   relationTargetTitle,
   setModelTitle,
 } from '../lib/canvas-rules';
+import { useSelectedBy } from '../live/presence';
 import { useCanvasUpdate, useEditing } from './canvas-update';
 import type { ModelFlowNode } from './flow-types';
 import { ModelEditor } from './model-editor';
@@ -129,6 +130,8 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
   // Spec §5: the connect handle takes a drop only while a connection from elsewhere is dragged.
   const dropTarget = useConnection((connection) => isConnectTarget(connection, id));
   const title = modelTitle(data.title);
+  // Someone else has it selected: outlined in their colour, their name above it.
+  const selectedBy = useSelectedBy(id);
 
   return (
     <article
@@ -139,7 +142,20 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
         selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-300',
         dropTarget && 'ring-2 ring-brand-400/60',
       )}
+      style={
+        selectedBy && !selected
+          ? { borderColor: selectedBy.color, boxShadow: `0 0 0 2px ${selectedBy.color}` }
+          : undefined
+      }
     >
+      {selectedBy && (
+        <span
+          className="absolute -top-5 left-1 rounded-t px-1.5 text-[11px] leading-5 font-medium text-white"
+          style={{ backgroundColor: selectedBy.color }}
+        >
+          {selectedBy.name}
+        </span>
+      )}
       <Handle
         type="target"
         id={TARGET_HANDLE}

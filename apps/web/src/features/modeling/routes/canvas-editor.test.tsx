@@ -19,6 +19,23 @@ vi.mock('../components/model-canvas', () => ({
   ),
 }));
 
+// The live channel (decision 0056) has its own tests against the real server (e2e): here it is
+// ready, or not yet, as a test says.
+const live = vi.hoisted(() => ({
+  status: {
+    ready: true,
+    online: true,
+    unsent: false,
+    unsaved: false,
+    version: 3,
+    failure: null as string | null,
+  },
+}));
+vi.mock('../live/use-live-canvas', () => ({
+  useLiveCanvas: () => ({}),
+  useLiveStatus: () => live.status,
+}));
+
 const diagram = (...titles: string[]): string =>
   JSON.stringify({
     nodes: titles.map((title, index) => ({
@@ -49,6 +66,7 @@ let answer: () => Response;
 let queryClient: QueryClient;
 
 beforeEach(() => {
+  live.status = { ...live.status, ready: true, online: true, failure: null };
   queryClient = createQueryClient();
   answer = () => json(200, canvas(3, 'Customer', 'Order'));
   vi.stubGlobal(
@@ -110,6 +128,17 @@ describe('CanvasEditorRoute', () => {
     answer = () => json(200, canvas(4, 'Invoice'));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Editing version 4: Invoice')).toBeInTheDocument();
+  });
+
+  it('waits for the shared document, and says so when it cannot be reached', async () => {
+    live.status = { ...live.status, ready: false, online: false };
+    renderAt('/experimental/modeling/5');
+    expect(await screen.findByRole('status', { name: 'Loading canvas...' })).toBeInTheDocument();
+    cleanup();
+    live.status = { ...live.status, failure: 'You do not have permission to perform this action.' };
+    renderAt('/experimental/modeling/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the canvas.');
+    expect(screen.queryByText(/^Editing/)).not.toBeInTheDocument();
   });
 
   it('answers not found for an id that cannot be one, without asking the server', async () => {

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { LoadError, NotFoundState, isNotFound } from '../../projects/components/states';
 import { useCanvas } from '../api/canvases';
 import { ModelCanvas } from '../components/model-canvas';
+import { useLiveCanvas, useLiveStatus } from '../live/use-live-canvas';
 import '../components/canvas.css';
 
 // The signed-in frame's top bar is 3.5rem; the diagram takes the rest of the window.
@@ -35,11 +36,27 @@ const UnreadableCanvas = ({ errors }: { errors: string[] }) => (
 const Editor = ({ canvas, onReload }: { canvas: Canvas; onReload(): Promise<void> }) => {
   // Read once per editor session: later answers for this canvas (our own saves) must not reset it.
   const [parsed] = useState(() => parseCanvasData(canvas.data));
+  // The diagram itself is the shared document's (decision 0056), there once the channel has it.
+  const live = useLiveCanvas(canvas.id);
+  const status = useLiveStatus(live);
   if (!parsed.ok) return <UnreadableCanvas errors={parsed.errors} />;
+  if (!live || !status?.ready) {
+    if (status?.failure && !status.online)
+      return (
+        <PageFrame width="column">
+          <LoadError
+            what="the canvas"
+            error={new Error(status.failure)}
+            onRetry={() => void onReload()}
+          />
+        </PageFrame>
+      );
+    return <PageSpinner label="Loading canvas..." />;
+  }
   return (
     <div className={frame}>
       <ReactFlowProvider>
-        <ModelCanvas canvas={canvas} initial={parsed.data} onReload={onReload} />
+        <ModelCanvas canvas={canvas} initial={parsed.data} onReload={onReload} live={live} />
       </ReactFlowProvider>
     </div>
   );
