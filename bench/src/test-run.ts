@@ -37,18 +37,25 @@ const line = (label: string, times: number[], wallMs: number) =>
   );
 
 /**
- * In the page: when a click lands, the time; when the runner shows the next step after it, the
- * time of the frame that paints it (a requestAnimationFrame after the DOM change).
+ * In the page: when a click lands, the time; when the runner shows the step named by
+ * `__next` after it, the time of the frame that paints it (a requestAnimationFrame after the
+ * DOM change); and when the click's save has been answered, the end of that PATCH as the
+ * browser's resource timing has it. All three on the page's clock, so Playwright's own work
+ * around a click (finding the button, waiting for it to be still, scrolling it into view) is
+ * not counted: a person's click has none of it.
  */
 const CLICK_TO_PAINT = `
   globalThis.__clicked = 0;
   globalThis.__painted = 0;
+  globalThis.__next = 0;
   document.addEventListener('click', () => { globalThis.__clicked = performance.now(); }, true);
   new MutationObserver(() => {
-    if (globalThis.__painted || !document.querySelector('section[aria-label="Step 2"]')) return;
+    if (globalThis.__painted || !document.querySelector('section[aria-label="Step ' + globalThis.__next + '"]')) return;
     requestAnimationFrame(() => { globalThis.__painted = performance.now(); });
   }).observe(document.body, { subtree: true, childList: true, attributes: true });
 `;
+
+type ClickClock = { __clicked: number; __painted: number; __next: number };
 
 /**
  * Records a result for every step of a 1,500-step run through the API (PATCH, 8 at a time)
@@ -73,12 +80,15 @@ export const benchTestRun = async () => {
     const run = started.json as { id: number; results: { id: number }[] };
     const ids = run.results.map((r) => r.id);
 
-    const baseline = await pool(ids.length, async () => {
+    const baseline = await pool(ids.length - CLICKS - 1, async () => {
       return (await call(`${portal.url}/api/users/auth/`, token)).ms;
     });
-    const recorded = await pool(ids.length, async (i) => {
+    // Every step but the first CLICKS + 1, which the clicks below record in the runner.
+    const recordedIds = ids.slice(CLICKS + 1);
+    const recorded = await pool(recordedIds.length, async (i) => {
       const body = { result: RESULTS[i % RESULTS.length], note: i % 10 ? '' : `Note ${i}` };
-      return (await call(`${portal.url}/api/test-run-results/${ids[i]}/`, token, 'PATCH', body)).ms;
+      const url = `${portal.url}/api/test-run-results/${recordedIds[i]}/`;
+      return (await call(url, token, 'PATCH', body)).ms;
     });
     const read = await call(`${portal.url}/api/test-runs/${run.id}/`, token);
     const bytes = JSON.stringify(read.json).length;
@@ -95,26 +105,44 @@ export const benchTestRun = async () => {
     await page.waitForSelector('[aria-keyshortcuts="P"]', { timeout: 60_000 });
     const runnerMs = Date.now() - openedAt;
 
-    // Click Fail and Pass in turn on the first step. The runner then shows the next step (the
-    // visible answer to the click); the server's answer is the save. Back with ← each time,
-    // where the step shows the result just recorded.
+    // Pass the first steps one after the other, as a tester does: each click records the step
+    // and the runner shows the next one (the visible answer to the click); the server's answer
+    // is the save. The API recording above left these steps untested.
     const shown: number[] = [];
+    const sent: number[] = [];
     const saved: number[] = [];
     await page.evaluate(CLICK_TO_PAINT);
     for (let i = 0; i < CLICKS; i++) {
-      const key = i % 2 ? 'P' : 'F';
+      await page.evaluate((next) => {
+        const c = globalThis as unknown as ClickClock;
+        c.__painted = 0;
+        c.__next = next;
+        performance.clearResourceTimings();
+      }, i + 2);
       const answered = page.waitForResponse((r) => r.url().includes('/api/test-run-results/'));
-      const clickedAt = Date.now();
-      await page.click(`[aria-keyshortcuts="${key}"]`);
-      await page.waitForFunction('globalThis.__painted > 0', undefined, { polling: 'raf' });
-      shown.push((await page.evaluate('globalThis.__painted - globalThis.__clicked')) as number);
-      await answered;
-      saved.push(Date.now() - clickedAt);
-      await page.evaluate('globalThis.__painted = 0');
-      await page.keyboard.press('ArrowLeft');
-      await page.waitForSelector(`[aria-keyshortcuts="${key}"][aria-pressed="true"]`, {
-        state: 'attached',
+      await page.click('[aria-keyshortcuts="P"]');
+      // A function, not a string: the page's CSP (script-src 'self') refuses a string's eval.
+      await page.waitForFunction(
+        () => (globalThis as unknown as ClickClock).__painted > 0,
+        undefined,
+        { polling: 'raf' },
+      );
+      await (await answered).finished();
+      const times = await page.evaluate(() => {
+        const c = globalThis as unknown as ClickClock;
+        const save = performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.name.includes('/api/test-run-results/')) as
+          PerformanceResourceTiming | undefined;
+        return {
+          shown: c.__painted - c.__clicked,
+          sent: (save?.startTime ?? NaN) - c.__clicked,
+          saved: (save?.responseEnd ?? NaN) - c.__clicked,
+        };
       });
+      shown.push(times.shown);
+      sent.push(times.sent);
+      saved.push(times.saved);
     }
 
     const reportAt = Date.now();
@@ -142,7 +170,7 @@ export const benchTestRun = async () => {
       `  report in Chromium (navigation → every step)  ${String(reportMs).padStart(6)} ms`,
     );
     console.log(
-      `  result click → next step painted: median ${percentile(shown, 50).toFixed(0)} ms, max ${Math.max(...shown).toFixed(0)} ms; → saved: median ${percentile(saved, 50)} ms, max ${Math.max(...saved)} ms (target: under 100 ms)`,
+      `  result click → next step painted: median ${percentile(shown, 50).toFixed(0)} ms, max ${Math.max(...shown).toFixed(0)} ms; → saved: median ${percentile(saved, 50).toFixed(0)} ms, max ${Math.max(...saved).toFixed(0)} ms (target: under 100 ms; of which click → request sent: median ${percentile(sent, 50).toFixed(0)} ms)`,
     );
   } finally {
     await browser.close();

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatMomentWithZone } from '@portal/contract/time';
 import {
   TEST_RUN_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type TestRun,
   type TestRunAttachment,
   type TestRunListItem,
+  type TestRunResultRow,
 } from '@portal/contract/test-runs';
 import { testRunAttachments, testRunResults, testRuns, users } from '../../db/schema/index';
 import { multipart } from '../../test/multipart';
@@ -278,6 +280,67 @@ describe('recording results', () => {
     ])
       // 404, or 403 where the static server itself refuses the path first.
       expect([403, 404], url).toContain((await t.app.inject({ method: 'GET', url })).statusCode);
+  });
+
+  it('answers a recorded result with its screenshots, one statement after the token check', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const shots = [(await upload('member', id)).json(), (await upload('staff', id)).json()];
+    const statements = async (call: () => Promise<{ statusCode: number }>) => {
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        expect((await call()).statusCode).toBe(200);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const tokenCheck = await statements(() => w.as('member').get('/api/users/auth/'));
+    let answer: unknown;
+    const recorded = await statements(async () => {
+      const res = await record('member', id, { result: 'blocked', note: 'Two shots' });
+      answer = res.json();
+      return res;
+    });
+    // A click in the runner waits for this answer (issue 30): no transaction of its own, no
+    // second read, no recount of the run.
+    expect(recorded).toBe(tokenCheck + 1);
+    expect(answer).toMatchObject({ id, result: 'blocked', note: 'Two shots' });
+    expect((answer as TestRunResultRow).attachments).toEqual(
+      shots.map((shot) => ({ ...shot, url: expect.stringMatching(/signature=/) })),
+    );
+    // The empty PATCH answers the same screenshots.
+    expect((await record('member', id, {})).json()).toEqual(answer);
+  });
+
+  it('waits for a run being completed and then refuses the result with 409, unwritten', async () => {
+    const run = await start(w.milestones.acme.id);
+    const id = run.results[0]?.id ?? 0;
+    const { databaseUrl } = t.ctx.config;
+    const completer = new pg.Client({ connectionString: databaseUrl });
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await Promise.all([completer.connect(), watcher.connect()]);
+    onTestFinished(() => Promise.all([completer.end(), watcher.end()]).then(() => undefined));
+    // What complete does: the run FOR UPDATE, then its status, committed later.
+    await completer.query('BEGIN');
+    await completer.query('SELECT id FROM test_runs WHERE id = $1 FOR UPDATE', [run.id]);
+    const pending = record('staff', id, { result: 'passed' });
+    const waiting = async () => {
+      const { rows } = await watcher.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND query LIKE '%"test_runs"%'`,
+      );
+      return rows[0]?.n;
+    };
+    await expect.poll(waiting).toBe(1);
+    await completer.query("UPDATE test_runs SET status = 'completed' WHERE id = $1", [run.id]);
+    await completer.query('COMMIT');
+    const res = await pending;
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: TEST_RUN_MESSAGES.notInProgress });
+    const [row] = await t.db.select().from(testRunResults).where(eq(testRunResults.id, id));
+    expect(row?.result).toBe('untested');
   });
 
   it('refuses files that are not an image or PDF, empty or over 10 MB, with no file left', async () => {

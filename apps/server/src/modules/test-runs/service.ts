@@ -1,4 +1,15 @@
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { FIELD_MESSAGES } from '@portal/contract/fields';
 import {
   TEST_RUN_MESSAGES as M,
@@ -98,7 +109,10 @@ export const copyPlan = async (tx: Executor, runId: number, milestoneId: number)
 
 export type AttachmentLinks = (attachmentId: number) => string;
 
-const toAttachmentDto = (row: AttachmentRow, link: AttachmentLinks): TestRunAttachment => ({
+/** What an answer shows of an attachment (the storage key and uploader stay on the server). */
+type AttachmentFields = Pick<AttachmentRow, 'id' | 'name' | 'size' | 'contentType'>;
+
+const toAttachmentDto = (row: AttachmentFields, link: AttachmentLinks): TestRunAttachment => ({
   id: row.id,
   url: link(row.id),
   name: row.name,
@@ -108,7 +122,7 @@ const toAttachmentDto = (row: AttachmentRow, link: AttachmentLinks): TestRunAtta
 
 const toResultDto = (
   row: ResultRow,
-  attachments: AttachmentRow[],
+  attachments: AttachmentFields[],
   link: AttachmentLinks,
 ): TestRunResultRow => ({
   id: row.id,
@@ -123,6 +137,22 @@ const toResultDto = (
   updated_by: row.updatedById,
   updated_at: iso(row.updatedAt),
 });
+
+/**
+ * A result row with its attachments (oldest first) as JSON, read by the result's own statement
+ * (a select, or an update's RETURNING) rather than by a second one. Written with an alias and
+ * plain names: drizzle drops the table from a column inside a single-table RETURNING, and a bare
+ * "id" in the subquery would be the attachment's.
+ */
+const resultWithAttachments = {
+  ...getTableColumns(testRunResults),
+  attachments: sql<AttachmentFields[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'id', a.id, 'name', a.name, 'size', a.size, 'contentType', a.content_type
+           ) ORDER BY a.id), '[]')
+    FROM ${testRunAttachments} a
+    WHERE a.result_id = ${testRunResults}.id)`,
+};
 
 /** Who signed, as the studio needs it to answer "who accepted this, and from where". */
 export type SignatureEvidence = { userId: number; ip: string; userAgent: string };
@@ -202,11 +232,27 @@ export const createTestRunService = (
   };
 
   const loadResult = async (db: Executor, id: number): Promise<TestRunResultRow | null> => {
-    const [row] = await db.select().from(testRunResults).where(eq(testRunResults.id, id));
-    if (!row) return null;
-    const attachments = await attachmentsOf(db, eq(testRunAttachments.resultId, id));
-    return toResultDto(row, attachments.get(id) ?? [], link);
+    const [row] = await db
+      .select(resultWithAttachments)
+      .from(testRunResults)
+      .where(eq(testRunResults.id, id));
+    return row ? toResultDto(row, row.attachments, link) : null;
   };
+
+  /**
+   * The status of the run of the result being written, when the scope sees it, locked FOR SHARE
+   * inside the write's own statement (a correlated subquery on the row's `run_id`): a concurrent
+   * complete (FOR UPDATE) waits for the write, or the write waits for it and reads the new
+   * status, as `lockResultRun` does for a transaction.
+   */
+  const runStatusLocked = (scope: Scope) =>
+    db
+      .select({ status: testRuns.status })
+      .from(testRuns)
+      .where(
+        and(eq(testRuns.id, testRunResults.runId), milestoneScope(db, scope, testRuns.milestoneId)),
+      )
+      .for('share');
 
   /**
    * A result the scope may see, with its run's status, the run row locked FOR SHARE so that a
@@ -385,29 +431,43 @@ export const createTestRunService = (
         return created;
       }),
 
+    /**
+     * Records a result or a note in one statement, one round trip: the run's status is checked
+     * and locked, the row written and answered with its attachments by the UPDATE itself (a
+     * click in the runner waits for this; issue 30). Only a refused write reads again, to say
+     * whether the result is not there (404) or its run no longer in progress (409).
+     */
     updateResult: async (
       scope: Scope,
       userId: number,
       id: number,
       body: Partial<TestRunResultUpdateRequest>,
-    ) =>
-      db.transaction(async (tx) => {
-        const run = await lockResultRun(tx, scope, id);
-        if (!run) return null;
-        if (run.status !== 'in_progress') throw conflict(M.notInProgress);
-        const columns: Partial<typeof testRunResults.$inferInsert> = {};
-        if (body.result !== undefined) columns.result = body.result;
-        if (body.note !== undefined) columns.note = body.note;
-        if (Object.keys(columns).length === 0) return loadResult(tx, id);
-        const [row] = await tx
-          .update(testRunResults)
-          .set({ ...columns, updatedById: userId, updatedAt: sql`now()` })
-          .where(eq(testRunResults.id, id))
-          .returning();
-        if (!row) return null;
-        const attachments = await attachmentsOf(tx, eq(testRunAttachments.resultId, id));
-        return toResultDto(row, attachments.get(id) ?? [], link);
-      }),
+    ) => {
+      const columns: Partial<typeof testRunResults.$inferInsert> = {};
+      if (body.result !== undefined) columns.result = body.result;
+      if (body.note !== undefined) columns.note = body.note;
+      if (Object.keys(columns).length === 0)
+        return db.transaction(async (tx) => {
+          const run = await lockResultRun(tx, scope, id);
+          if (!run) return null;
+          if (run.status !== 'in_progress') throw conflict(M.notInProgress);
+          return loadResult(tx, id);
+        });
+      const [row] = await db
+        .update(testRunResults)
+        .set({ ...columns, updatedById: userId, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(testRunResults.id, id),
+            sql`(${runStatusLocked(scope)}) = ${'in_progress' satisfies TestRunFields['status']}`,
+          ),
+        )
+        .returning(resultWithAttachments);
+      if (row) return toResultDto(row, row.attachments, link);
+      const run = await lockResultRun(db, scope, id);
+      if (!run) return null;
+      throw conflict(M.notInProgress);
+    },
 
     /**
      * Stores a screenshot for a result of a run in progress. The bytes go to storage first; a
