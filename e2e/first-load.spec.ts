@@ -91,6 +91,17 @@ for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def',
   });
 }
 
+test('/login downloads neither zod nor the form library', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // The sign-in form checks its two fields by hand and reads the studio and config without
+  // schemas (DESIGN §6: ≤ 130 KB); zod alone was 26 KB gzip of its first visit (decision 0055).
+  expect(scripts.filter((script) => /\/assets\/(zod|forms|contract-users)-/.test(script))).toEqual(
+    [],
+  );
+});
+
 test.describe('the estimate page on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 

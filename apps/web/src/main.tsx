@@ -1,5 +1,3 @@
-// First: every schema defined after it is built without eval (the CSP forbids it).
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
