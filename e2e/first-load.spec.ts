@@ -151,3 +151,24 @@ test("the estimate's request starts while its route's chunk is still on its way"
   await expect(page.getByRole('heading', { level: 1, name: 'First load' })).toBeVisible();
   expect(events).toEqual(['request', 'estimate chunk answered']);
 });
+
+test("Home's request starts while its route's chunks are on their way, and is sent once", async ({
+  page,
+  request,
+}) => {
+  await signInWithToken(page, await adminToken(request), '/api/config/');
+  const events: string[] = [];
+  // Home's chunks arrive late; its request, which its largest paint waits for, must not wait.
+  await page.route('**/assets/home-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    events.push('home chunk answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/home/') events.push('request');
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('list', { name: 'Counts' })).toBeVisible();
+  expect(events[0]).toBe('request');
+  expect(events.filter((event) => event === 'request')).toHaveLength(1);
+});
