@@ -91,6 +91,17 @@ for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def',
   });
 }
 
+test('/login downloads neither zod nor the form library', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // The sign-in form checks its two fields by hand and reads the studio and config without
+  // schemas (DESIGN §6: ≤ 130 KB); zod alone was 26 KB gzip of its first visit (decision 0055).
+  expect(scripts.filter((script) => /\/assets\/(zod|forms|contract-users)-/.test(script))).toEqual(
+    [],
+  );
+});
+
 test.describe('the estimate page on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -139,4 +150,25 @@ test("the estimate's request starts while its route's chunk is still on its way"
   await page.goto(`/estimates/${estimate.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'First load' })).toBeVisible();
   expect(events).toEqual(['request', 'estimate chunk answered']);
+});
+
+test("Home's request starts while its route's chunks are on their way, and is sent once", async ({
+  page,
+  request,
+}) => {
+  await signInWithToken(page, await adminToken(request), '/api/config/');
+  const events: string[] = [];
+  // Home's chunks arrive late; its request, which its largest paint waits for, must not wait.
+  await page.route('**/assets/home-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    events.push('home chunk answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/home/') events.push('request');
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('list', { name: 'Counts' })).toBeVisible();
+  expect(events[0]).toBe('request');
+  expect(events.filter((event) => event === 'request')).toHaveLength(1);
 });

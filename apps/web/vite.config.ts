@@ -1,11 +1,22 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    // zod told jitless before any schema is defined, in whichever chunk zod first loads
+    // (lib/zod-jitless.ts; decision 0055). Only the bare name: the module itself imports zod/v4.
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     // In development the API runs on its own port; the built app is served by the API itself.
@@ -25,10 +36,12 @@ export default defineConfig({
           groups: [
             // The entry and everything it imports statically (react-dom, react-router, query,
             // tailwind-merge: split over four files before, all loaded on every first visit) in
-            // one chunk, with the form parts and page title that nearly every screen uses.
+            // one chunk, with the form parts and page title that nearly every screen uses, and
+            // the small shared modules /login reads (the public config, whether passkeys work):
+            // three more files of a few hundred bytes each on the sign-in page otherwise.
             {
               name: 'app',
-              test: /src\/(main\.tsx|components\/(ui\/(field|input)|layout\/form-error)\.tsx|lib\/use-page-title\.ts)$/,
+              test: /src\/(main\.tsx|components\/(ui\/(field|input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/,
             },
             // /login's own code in one chunk instead of seven. Only these modules, not their
             // dependencies; sign-up and the password screens share some of them.
@@ -37,6 +50,9 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /src\/(features\/auth\/components\/(auth-card|email-field|google-button)|features\/auth\/(lib\/(google|use-login-form)|routes\/login|api\/(google-)?login))\.tsx?$/,
             },
+            // zod (with the module that makes it jitless) on its own: the visitor screens that
+            // check forms and every signed-in screen share it; /login must not load it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/ },
             // What the visitor screens (sign-up, password reset, verify e-mail) share with signed-in
             // ones: the form library and the contract's user schema (with the time zones it
             // checks). Left to the two groups below, they landed in the signed-in frame's chunk

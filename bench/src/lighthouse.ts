@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 import type pg from 'pg';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -60,12 +62,31 @@ const SELECTED = (process.env.BENCH_LIGHTHOUSE_SCREENS ?? '')
   .filter(Boolean);
 const wanted = (key: string) => SELECTED.length === 0 || SELECTED.includes(key);
 
+/** `BENCH_LIGHTHOUSE_FORMS=mobile` measures just that form factor; unset, each screen's own. */
+const FORMS = (process.env.BENCH_LIGHTHOUSE_FORMS ?? '')
+  .split(',')
+  .map((form) => form.trim())
+  .filter(Boolean);
+const formWanted = (form: FormFactor) => FORMS.length === 0 || FORMS.includes(form);
+
+/**
+ * With `BENCH_PROFILE_DIR`, each run's whole report (`lighthouse-{screen}-{form}-{n}.json`):
+ * the LCP element, its phases and the requests before it, which the table does not show.
+ */
+const keepReport = async (name: string, report: unknown) => {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `lighthouse-${name}.json`), JSON.stringify(report));
+};
+
 /** One Lighthouse run of `url` in a fresh tab, with `token` in local storage and no HTTP cache. */
 const audit = async (
   browser: Browser,
   origin: string,
   screen: Screen,
   formFactor: FormFactor,
+  run: number,
 ): Promise<Measure> => {
   const page = await browser.newPage();
   try {
@@ -92,6 +113,7 @@ const audit = async (
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${screen.path}`);
     const { lhr } = result;
+    await keepReport(`${screen.key}-${formFactor}-${run + 1}`, lhr);
     // A run Lighthouse could not finish (a runtime error: no paint seen, a page that hung) has
     // no scores; it is reported, and left out of the medians rather than counted as 0.
     const score = (id: string) => {
@@ -289,10 +311,10 @@ export const benchLighthouse = async () => {
       const rows = [];
       const loadBefore = loadavg();
       for (const screen of screens)
-        for (const formFactor of screen.formFactors) {
+        for (const formFactor of screen.formFactors.filter(formWanted)) {
           const runs: Measure[] = [];
           for (let i = 0; i < RUNS; i++)
-            runs.push(await audit(browser, portal.url, screen, formFactor));
+            runs.push(await audit(browser, portal.url, screen, formFactor, i));
           rows.push({ screen, formFactor, runs });
         }
       printTable(rows);

@@ -27,10 +27,6 @@ export const studioSchema = z.object({
 });
 export type Studio = z.infer<typeof studioSchema>;
 
-/** What the product shows until someone edits the studio (the name comes from `PORTAL_NAME`). */
-export const DEFAULT_ACCENT_COLOR = '#4f46e5';
-export const DEFAULT_ESTIMATE_VALIDITY_DAYS = 30;
-
 export const STUDIO_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** What the logo input offers; the server judges the bytes, not the type a file claims. */
 export const STUDIO_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

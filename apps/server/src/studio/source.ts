@@ -1,8 +1,8 @@
+import type { Studio } from '@portal/contract/studio';
 import {
   DEFAULT_ACCENT_COLOR,
   DEFAULT_ESTIMATE_VALIDITY_DAYS,
-  type Studio,
-} from '@portal/contract/studio';
+} from '@portal/contract/studio-defaults';
 import type { Config } from '../config';
 import type { Database, Executor } from '../db/client';
 import { createListener } from '../db/listen';

@@ -1,15 +1,22 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { AppProvider, createAppQueryClient } from './provider';
-import { createRouter } from './router';
+import { AppProvider } from './provider';
+import type { createRouter } from './router';
 
-export const App = () => {
-  const [queryClient] = useState(createAppQueryClient);
-  // The router shares the query client, so a route can start its screen's request (0037).
-  const [router] = useState(() => createRouter(queryClient));
-  return (
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  );
-};
+/**
+ * The app around a query client and a router made before the first render (main.tsx): the
+ * router shares the query client, so a route can start its screen's request (0037), and both
+ * start — the current user, the route's chunk and its data — as the entry is evaluated rather
+ * than once React has got round to rendering (decision 0055).
+ */
+export const App = ({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createRouter>;
+}) => (
+  <AppProvider queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppProvider>
+);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { prefetchEstimate } from '../features/estimates/api/estimate-query';
+import { prefetchHome } from '../features/home/api/home-query';
 import { PageSpinner } from '../components/layout/page-spinner';
 import { GuestOnly, RequireSuperuser, RequireUser } from './routes/guards';
 import { LogoutRoute } from './routes/logout';
@@ -75,6 +76,11 @@ export const createRoutes = (queryClient: QueryClient | null): RouteObject[] => 
               { index: true, element: <Navigate to="/estimates" replace /> },
               {
                 path: 'home',
+                // Home's answer is its largest paint: asked for beside the chunks (0055).
+                loader: () => {
+                  if (queryClient) prefetchHome(queryClient);
+                  return null;
+                },
                 lazy: async () => ({
                   Component: (await import('../features/home/routes/home')).HomeRoute,
                 }),

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_ACCENT_COLOR, type Studio } from '@portal/contract/studio';
+import type { Studio } from '@portal/contract/studio';
+import {
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_ESTIMATE_VALIDITY_DAYS,
+} from '@portal/contract/studio-defaults';
 import { request } from './api';
 
 /** Until the page says whose studio this is (a page served without it: the dev server). */
@@ -12,7 +16,7 @@ export const DEFAULT_STUDIO: Studio = {
   legal_name: '',
   address: '',
   tax_id: '',
-  estimate_validity_days: 30,
+  estimate_validity_days: DEFAULT_ESTIMATE_VALIDITY_DAYS,
 };
 
 export const studioQueryKey = ['studio'] as const;

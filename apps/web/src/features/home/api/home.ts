@@ -1,20 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { homeSchema, searchResponseSchema } from '@portal/contract/home';
+import { searchResponseSchema } from '@portal/contract/home';
 import { request } from '../../../lib/api';
+import { homeKeys, homeQuery } from './home-query';
 
-export const homeKeys = {
-  all: ['home'] as const,
-  home: () => [...homeKeys.all, 'attention'] as const,
-  search: (text: string) => [...homeKeys.all, 'search', text] as const,
-};
-
-/** `GET /api/home/`: what needs the caller's attention, refreshed whenever they come back. */
-export const useHome = () =>
-  useQuery({
-    queryKey: homeKeys.home(),
-    queryFn: ({ signal }) => request('/api/home/', { signal, schema: homeSchema }),
-    refetchOnMount: 'always',
-  });
+/**
+ * What needs the caller's attention. The route's loader asks afresh on every visit
+ * (`prefetchHome`); without one (a router given no query client) it is asked for once stale.
+ */
+export const useHome = () => useQuery(homeQuery());
 
 /** The palette's search: names matching `text`, scoped on the server like the lists. */
 export const useSearch = (text: string) =>
