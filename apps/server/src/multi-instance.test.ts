@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import * as Y from 'yjs';
+import { decodeBinary, encodeBinary, writeDiagram } from '@portal/contract/canvas-live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from './paths';
 import { startMailCatcher, type MailCatcher } from './test/mail-catcher';
@@ -169,6 +171,74 @@ describe('two instances behind HAProxy', () => {
     expect(new Set(saves.map((s) => s.servedBy))).toEqual(new Set(['portal1', 'portal2']));
     expect(saves.map((s) => s.status).sort()).toEqual([200, 409]);
   });
+
+  it('shares a canvas being edited live between editors on different instances', async () => {
+    const token = await login();
+    const client = await call('POST', '/api/clients/', { name: 'Live Co' }, token);
+    const canvas = await call(
+      'POST',
+      '/api/canvas/',
+      { name: 'Live model', client_id: client.json().id, data: '' },
+      token,
+    );
+    const id = String(canvas.json().id);
+    // One editor on each instance, and one through the proxy as the browser has it.
+    const streams = await Promise.all(
+      ['http://127.0.0.1:8851', 'http://127.0.0.1:8852', PROXY].map((base) =>
+        fetch(`${base}/api/canvas/${id}/live/stream/`, {
+          headers: { authorization: `Token ${token}` },
+        }),
+      ),
+    );
+    const readers = streams.map((stream) => {
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      return {
+        until: async (pattern: RegExp) => {
+          while (!pattern.test(text)) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += decoder.decode(value);
+          }
+          return text;
+        },
+        close: () => reader.cancel(),
+      };
+    });
+    const first = await readers[0]!.until(/event: state\ndata: .*\n\n/);
+    const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(first)![1]!) as { state: string };
+    // A model added by the editor on the first instance, its change sent through the proxy.
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, decodeBinary(state.state));
+    const before = Y.encodeStateVector(doc);
+    writeDiagram(doc, {
+      nodes: [
+        {
+          id: 'shared',
+          type: 'model',
+          position: { x: 0, y: 0 },
+          data: { title: 'Shared across instances', fields: [], relations: [] },
+        },
+      ],
+      edges: [],
+    });
+    const update = encodeBinary(Y.encodeStateAsUpdate(doc, before));
+    const sent = await call('POST', `/api/canvas/${id}/live/update/`, { update }, token);
+    expect(sent.status).toBe(200);
+    for (const reader of readers) {
+      const text = await reader.until(/event: update\ndata: /);
+      expect(text).toContain(`"update":"${update}"`);
+    }
+    await Promise.all(readers.map((reader) => reader.close()));
+    // And written back as the canvas's diagram once the edits pause, whichever instance does.
+    for (let i = 0; i < 40; i++) {
+      const stored = await call('GET', `/api/canvas/${id}/`, undefined, token);
+      if (String(stored.json().data).includes('Shared across instances')) return;
+      await sleep(250);
+    }
+    throw new Error('the live change was never written back');
+  }, 30_000);
 
   it('delivers a queued email once though both instances run an outbox worker', async () => {
     const res = await call('POST', '/api/password-reset/', { email: ADMIN.username });
