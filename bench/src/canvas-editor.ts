@@ -7,6 +7,13 @@ import {
   toCanvasData,
   type Diagram,
 } from '../../apps/web/src/features/modeling/lib/canvas-rules';
+import * as Y from 'yjs';
+import {
+  decodeBinary,
+  encodeBinary,
+  liveModels,
+  liveStateEventSchema,
+} from '@portal/contract/canvas-live';
 import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile, timelineTracer } from './browser';
 import { BENCH_ADMIN, startPortal } from './processes';
 
@@ -125,6 +132,62 @@ const FIND_MODEL_HEADER = `(() => {
 
 const VIEWPORT_TRANSFORM = `document.querySelector('.react-flow__viewport').style.transform`;
 
+/** How often the second person's changes are sent while the first pans (a drag sends ~12/s). */
+const SECOND_EDITOR_MS = 100;
+
+/**
+ * A second person in the editor (issue 29): the canvas's live document read from its stream, then
+ * `ids` moved a little every SECOND_EDITOR_MS, each change sent as the editor sends it. Answers
+ * how to stop, with the time each change took to be answered.
+ */
+const secondEditor = async (url: string, token: string, canvasId: number, ids: string[]) => {
+  const controller = new AbortController();
+  const stream = await fetch(`${url}/api/canvas/${canvasId}/live/stream/`, {
+    headers: { authorization: `Token ${token}` },
+    signal: controller.signal,
+  });
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let match: RegExpExecArray | null;
+  while (!(match = /event: state\ndata: (.*)\n\n/.exec(text))) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the live stream ended before its state');
+    text += decoder.decode(value);
+  }
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, decodeBinary(liveStateEventSchema.parse(JSON.parse(match[1]!)).state));
+  const answered: number[] = [];
+  let step = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const before = Y.encodeStateVector(doc);
+      step++;
+      for (const id of ids) {
+        const model = liveModels(doc).get(id);
+        const at = model?.get('position') as { x: number; y: number } | undefined;
+        if (model && at) model.set('position', { x: at.x + (step % 2 ? 15 : -15), y: at.y });
+      }
+      const update = encodeBinary(Y.encodeStateAsUpdate(doc, before));
+      const started = performance.now();
+      await api(`${url}/api/canvas/${canvasId}/live/update/`, token, 'POST', { update });
+      answered.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, SECOND_EDITOR_MS));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    controller.abort();
+    doc.destroy();
+    return answered;
+  };
+};
+
+/** The ids of the models drawn now. */
+const DRAWN_MODEL_IDS = `[...document.querySelectorAll('.react-flow__node-model')].map((node) => node.closest('.react-flow__node').dataset.id)`;
+
 /**
  * The frame times of one gesture; with `BENCH_PROFILE_DIR`, also its CPU profile and timeline
  * trace as `{name}.cpuprofile` and `{name}.trace.json` (the frames of a profiled run are slower).
@@ -222,6 +285,32 @@ export const benchCanvasEditor = async () => {
     if ((await page.evaluate(nodeTransform)) === nodeBefore)
       throw new Error('the drag did not move the model');
 
+    // The pan again, while a second person moves three of the models in view.
+    const inView = ((await page.evaluate(DRAWN_MODEL_IDS)) as string[]).slice(0, 3);
+    const watched = `document.querySelector('.react-flow__node[data-id="${inView[0]}"]').style.transform`;
+    const watchedBefore = await page.evaluate(watched);
+    const stopSecond = await secondEditor(portal.url, token, Number(canvas.id), inView);
+    const panPoint = (await page.evaluate(FIND_PANE_POINT)) as { x: number; y: number } | null;
+    if (!panPoint) throw new Error('no empty spot of the pane to start a pan from');
+    const together = await sampleFrames(page, 'canvas-pan-together', async () => {
+      await page.mouse.move(panPoint.x, panPoint.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 90; i++)
+        await page.mouse.move(panPoint.x + i * 3, panPoint.y + Math.sin(i / 12) * 60, {
+          steps: 1,
+        });
+      await page.mouse.up();
+    });
+    const answers = await stopSecond();
+    if ((await page.evaluate(watched)) === watchedBefore)
+      throw new Error("the second person's changes never reached the editor");
+    const tokenChecks: number[] = [];
+    for (let i = 0; i < answers.length; i++) {
+      const started = performance.now();
+      await api(`${portal.url}/api/users/auth/`, token, 'GET');
+      tokenChecks.push(performance.now() - started);
+    }
+
     const sizeKb = (new TextEncoder().encode(data).length / 1024).toFixed(0);
     console.log(
       `\nCanvas editor in Chromium (${MODELS} models, ${diagram.edges.length} relations, ${sizeKb} KB of data, 1440×900)`,
@@ -231,6 +320,10 @@ export const benchCanvasEditor = async () => {
     );
     report('frames while panning the pane', panning);
     report('frames while dragging a model', dragging);
+    report('frames while panning, another person editing', together);
+    console.log(
+      `  the other person's ${answers.length} changes answered in: median ${percentile(answers, 50).toFixed(1)} ms, p95 ${percentile(answers, 95).toFixed(1)} ms (a token check, one at a time: median ${percentile(tokenChecks, 50).toFixed(1)} ms)`,
+    );
   } finally {
     await browser.close();
     await portal.stop();

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   check,
   customType,
   index,
@@ -85,11 +87,13 @@ const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
 });
 
 /**
- * The shared document of a canvas being edited together (issue 29, decision 0056): the Yjs state
- * every editor merges into, written in the transaction that takes each change, so a change the
- * server answered is never lost. `saved` is the state vector the current version was written
- * from; `edited_by_id` the last person whose change is not in a version yet. The row is made on
- * the first live open and follows every save, import and restore of `data`.
+ * The shared document of a canvas being edited together (issue 29, decision 0056): `state` is the
+ * Yjs state up to `compacted_to`, and every change taken since is a row of `canvas_live_updates`,
+ * appended in the transaction that answers it — a change the server answered is never lost, and
+ * taking one costs an insert, not a rewrite of the whole document. A save folds the changes into
+ * `state`. `saved` is the state vector the current version was written from; `edited_by_id` the
+ * last person whose change is not in a version yet. The row is made on the first live open and
+ * follows every save, import and restore of `data`.
  */
 export const canvasLive = pgTable(
   'canvas_live',
@@ -98,9 +102,23 @@ export const canvasLive = pgTable(
       .primaryKey()
       .references(() => canvases.id, { onDelete: 'cascade' }),
     state: bytea('state').notNull(),
+    compactedTo: bigint('compacted_to', { mode: 'number' }).notNull().default(0),
     saved: bytea('saved').notNull(),
     editedById: userRef('edited_by_id'),
     updatedAt: updatedAt(),
   },
   (t) => [index('canvas_live_edited_by_idx').on(t.editedById)],
+);
+
+/** The changes taken since a canvas's document was last compacted, in the order they committed. */
+export const canvasLiveUpdates = pgTable(
+  'canvas_live_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    canvasId: integer('canvas_id')
+      .notNull()
+      .references(() => canvasLive.canvasId, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+  },
+  (t) => [index('canvas_live_updates_canvas_idx').on(t.canvasId, t.id)],
 );

@@ -12,7 +12,7 @@ import {
   writeDiagram,
   type LiveDiagram,
 } from '@portal/contract/canvas-live';
-import { canvasLive, canvasVersions } from '../../../db/schema/index';
+import { canvasLive, canvasLiveUpdates, canvasVersions } from '../../../db/schema/index';
 import { impersonating } from '../../../test/impersonation';
 import { startSecondInstance } from '../../../test/test-app';
 import { useTestWorld } from '../../../test/test-world';
@@ -383,6 +383,32 @@ describe('two instances', () => {
       await w.as('staff').post(live(canvas.id, 'update'), { update });
       await vi.waitFor(() => expect(titles(ben.diagram())[1]).toBe('Shipment'), 2_000);
 
+      // Ben's change, taken by the second instance; a save on the first has both (its copy of
+      // the document catches up from the log), and folds the log into the stored state.
+      const fromBen = change(ben, renamed('model-2', 'Carrier'));
+      /** A live call as staff, to the second instance. */
+      const toSecond = (action: string, update: string) =>
+        second.app.inject({
+          method: 'POST',
+          url: live(canvas.id, action),
+          headers: { authorization: `Token ${w.tokens.staff}` },
+          payload: { update },
+        });
+      const taken = await toSecond('update', fromBen);
+      expect(taken.statusCode).toBe(200);
+      expect((await w.as('staff').post(live(canvas.id, 'save'), {})).statusCode).toBe(200);
+      expect(titles((await storedDiagram(canvas.id)).diagram)).toEqual([
+        'Model 0',
+        'Shipment',
+        'Carrier',
+      ]);
+      expect(
+        await t.db
+          .select()
+          .from(canvasLiveUpdates)
+          .where(eq(canvasLiveUpdates.canvasId, canvas.id)),
+      ).toEqual([]);
+
       // Ben's presence, sent to his instance, reaches Ana; when his stream ends, it leaves.
       const own = new Y.Doc();
       own.clientID = 4242;
@@ -392,12 +418,7 @@ describe('two instances', () => {
         selection: ['model-1'],
       });
       const presence = encodeBinary(encodeAwarenessUpdate(awareness, [4242]));
-      const sent = await second.app.inject({
-        method: 'POST',
-        url: live(canvas.id, 'awareness'),
-        headers: { authorization: `Token ${w.tokens.staff}` },
-        payload: { update: presence },
-      });
+      const sent = await toSecond('awareness', presence);
       expect(sent.statusCode).toBe(204);
       const count = () => ana.events.filter((e) => e.event === 'awareness').length;
       const before = count();

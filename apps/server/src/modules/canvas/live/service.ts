@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { CANVAS_LIMITS, utf8ByteLength } from '@portal/contract/canvas';
@@ -16,7 +17,8 @@ import type { Database, Executor } from '../../../db/client';
 import { canvases, canvasLive } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
 import { lockCurrent, saveNextVersion, toCanvasDto } from '../service';
-import { announce, announceSaved, diagramOf, docOf, notify } from './signals';
+import { compact, currentDocument, logUpdate, type LiveDocument } from './document';
+import { announce, announceSaved, diagramOf, notify } from './signals';
 
 /**
  * Whether `update` is an awareness message (y-protocols: a count, then per editor its client
@@ -42,85 +44,114 @@ export const readsAsPresence = (update: Uint8Array, userId: number) => {
   }
 };
 
+/** How many canvases' documents an instance keeps in memory between changes. */
+const KEPT_DOCUMENTS = 32;
+
 /**
- * The shared documents of canvases edited together (decision 0056). Every change is merged into
- * the stored state in the transaction that answers it; the JSON `data` is written back from the
- * document as a version (a save), and every other write of `data` (a save the old way, an import,
- * a restore) is written into the document, so the two never part.
+ * The shared documents of canvases edited together (decision 0056). Every change is logged in
+ * the transaction that answers it; the JSON `data` is written back from the document as a
+ * version (a save, which also compacts the log), and every other write of `data` (a save the old
+ * way, an import, a restore) is written into the document, so the two never part. The documents
+ * being edited are kept in memory here and brought up to date from the log, whichever instance
+ * took the changes.
  */
 export const createLiveService = (db: Database) => {
+  const kept = new LRUCache<number, LiveDocument>({
+    max: KEPT_DOCUMENTS,
+    ttl: 10 * 60_000,
+    dispose: (document) => document.doc.destroy(),
+  });
+
   /**
-   * The canvas and its document, both locked until the transaction ends (in the order every save
-   * takes them: the canvas first), the document made from `data` the first time. Null: no canvas.
+   * The canvas, its stored document and its document now, the first two locked until the
+   * transaction ends (in the order every save takes them: the canvas first); the document is made
+   * from `data` the first time. Null: no such canvas.
    */
   const lockLive = async (tx: Executor, canvasId: number) => {
     const canvas = await lockCurrent(tx, canvasId, undefined);
     if (!canvas) return null;
-    const [live] = await tx
+    let [live] = await tx
       .select()
       .from(canvasLive)
       .where(eq(canvasLive.canvasId, canvasId))
       .for('update');
-    if (live) return { canvas, live };
-    const state = documentFrom(diagramOf(canvas.data) ?? { nodes: [], edges: [] });
-    const saved = Y.encodeStateVectorFromUpdate(state);
-    await tx.insert(canvasLive).values({ canvasId, state, saved });
-    return { canvas, live: { canvasId, state, saved, editedById: null, updatedAt: new Date() } };
+    if (!live) {
+      const state = documentFrom(diagramOf(canvas.data) ?? { nodes: [], edges: [] });
+      [live] = await tx
+        .insert(canvasLive)
+        .values({ canvasId, state, saved: Y.encodeStateVectorFromUpdate(state) })
+        .returning();
+      if (!live) throw new Error('live document not made');
+    }
+    const document = await currentDocument(tx, canvasId, live, kept.get(canvasId));
+    return { canvas, live, document };
+  };
+
+  /**
+   * A transaction on a canvas's document. The kept copy follows what commits: it is kept after
+   * the commit, and forgotten when the transaction fails (it may hold what was rolled back).
+   */
+  const withDocument = async <T>(
+    canvasId: number,
+    work: (tx: Executor, locked: NonNullable<Awaited<ReturnType<typeof lockLive>>>) => Promise<T>,
+  ): Promise<T | null> => {
+    let document: LiveDocument | undefined;
+    try {
+      const answer = await db.transaction(async (tx) => {
+        const locked = await lockLive(tx, canvasId);
+        if (!locked) return null;
+        document = locked.document;
+        return work(tx, locked);
+      });
+      if (document) kept.set(canvasId, document);
+      return answer;
+    } catch (error) {
+      if (document) kept.delete(canvasId);
+      throw error;
+    }
   };
 
   return {
     /** What an editor opening the canvas starts from, or null when there is no such canvas. */
     open: (canvasId: number) =>
-      db.transaction(async (tx) => {
-        const locked = await lockLive(tx, canvasId);
-        if (!locked) return null;
-        return {
-          state: locked.live.state,
-          saved: locked.live.saved,
-          version: locked.canvas.version,
-        };
-      }),
+      withDocument(canvasId, async (_tx, { canvas, live, document }) => ({
+        state: Y.encodeStateAsUpdate(document.doc),
+        saved: live.saved,
+        version: canvas.version,
+      })),
 
     /** The whole state now (for editors told to read it again), or null. */
-    state: async (canvasId: number) => {
-      const [row] = await db
-        .select({ state: canvasLive.state })
-        .from(canvasLive)
-        .where(eq(canvasLive.canvasId, canvasId));
-      return row?.state ?? null;
-    },
+    state: (canvasId: number) =>
+      withDocument(canvasId, async (_tx, { document }) => Y.encodeStateAsUpdate(document.doc)),
 
     /**
-     * One editor's change merged into the document. A change that is not a Yjs update, or that
+     * One editor's change taken into the document. A change that is not a Yjs update, or that
      * would make a canvas past its limits, is a 400 and nothing is written. Answers the state
      * vector the server has now, or null when there is no such canvas.
      */
-    apply: async (canvasId: number, update: Uint8Array, userId: number) =>
-      db.transaction(async (tx) => {
-        const locked = await lockLive(tx, canvasId);
-        if (!locked) return null;
-        let merged: Uint8Array;
-        let doc: Y.Doc;
+    apply: (canvasId: number, update: Uint8Array, userId: number) =>
+      withDocument(canvasId, async (tx, { document }) => {
         try {
-          merged = Y.mergeUpdates([locked.live.state, update]);
-          doc = docOf(merged);
+          Y.decodeUpdate(update);
+          Y.applyUpdate(document.doc, update);
         } catch {
           throw fieldError('update', LIVE_MESSAGES.unreadable);
         }
-        const diagram = readDiagram(doc);
-        doc.destroy();
+        const diagram = readDiagram(document.doc);
         const problem =
           liveLimitProblem(diagram) ??
           (utf8ByteLength(JSON.stringify(diagram)) > CANVAS_LIMITS.dataBytes
             ? `A diagram may be at most ${CANVAS_LIMITS.dataBytes / 1024 / 1024} MB.`
             : null);
+        // The kept copy now holds the refused change: the failed transaction forgets it.
         if (problem) throw fieldError('update', problem);
+        await logUpdate(tx, canvasId, document, update);
         await tx
           .update(canvasLive)
-          .set({ state: merged, editedById: userId, updatedAt: sql`now()` })
+          .set({ editedById: userId, updatedAt: sql`now()` })
           .where(eq(canvasLive.canvasId, canvasId));
         await announce(tx, canvasId, update);
-        return { vector: encodeBinary(Y.encodeStateVectorFromUpdate(merged)) };
+        return { vector: encodeBinary(Y.encodeStateVector(document.doc)) };
       }),
 
     /**
@@ -140,25 +171,21 @@ export const createLiveService = (db: Database) => {
 
     /**
      * The document written back into `data` as the next version, unless it holds what `data`
-     * holds already (then the version stays). `savedById` when nobody's edit is waiting: the
-     * person who asked. Null when there is no such canvas.
+     * holds already (then the version stays), and its log compacted. `savedById`: who asked (null
+     * when the edits paused: the last person who changed it). Null when there is no such canvas.
      */
-    save: async (canvasId: number, body: LiveSaveRequest, savedById: number | null) =>
-      db.transaction(async (tx) => {
-        const locked = await lockLive(tx, canvasId);
-        if (!locked) return null;
-        const doc = docOf(locked.live.state);
-        const { nodes, edges } = finishedDiagram(readDiagram(doc));
-        doc.destroy();
-        const stored = diagramOf(locked.canvas.data);
+    save: (canvasId: number, body: LiveSaveRequest, savedById: number | null) =>
+      withDocument(canvasId, async (tx, { canvas, live, document }) => {
+        const { nodes, edges } = finishedDiagram(readDiagram(document.doc));
+        const stored = diagramOf(canvas.data);
         const viewport = body.viewport ?? stored?.viewport ?? { x: 0, y: 0, zoom: 1 };
-        const saved = Y.encodeStateVectorFromUpdate(locked.live.state);
+        const saved = Y.encodeStateVector(document.doc);
         const unchanged =
           stored !== null &&
           JSON.stringify({ nodes, edges, viewport }) ===
             JSON.stringify({ nodes: stored.nodes, edges: stored.edges, viewport: stored.viewport });
         const row = unchanged
-          ? locked.canvas
+          ? canvas
           : await saveNextVersion(
               tx,
               canvasId,
@@ -166,10 +193,11 @@ export const createLiveService = (db: Database) => {
                 kind: 'saved',
                 data: JSON.stringify({ nodes, edges, viewport }),
                 models: nodes.length,
-                savedById: savedById ?? locked.live.editedById,
+                savedById: savedById ?? live.editedById,
               },
               { live: 1 },
             );
+        await compact(tx, canvasId, document);
         await tx
           .update(canvasLive)
           .set({ saved, editedById: null })

@@ -4,6 +4,7 @@ import { parseCanvasData } from '@portal/contract/canvas';
 import { encodeBinary, writeDiagram } from '@portal/contract/canvas-live';
 import type { Executor } from '../../../db/client';
 import { canvasLive } from '../../../db/schema/index';
+import { currentDocument, logUpdate } from './document';
 
 /** The channel every instance listens on for what another instance's editors changed. */
 export const LIVE_CHANNEL = 'canvas_live';
@@ -42,12 +43,6 @@ export const announce = async (tx: Executor, canvas: number, update: Uint8Array)
 export const announceSaved = (tx: Executor, canvas: number, version: number, saved: Uint8Array) =>
   notify(tx, { canvas, kind: 'saved', version, saved: encodeBinary(saved) });
 
-export const docOf = (state: Uint8Array) => {
-  const doc = new Y.Doc({ gc: true });
-  Y.applyUpdate(doc, state);
-  return doc;
-};
-
 /** The stored diagram's nodes and edges, or none for a diagram that cannot be read. */
 export const diagramOf = (data: string) => {
   const parsed = parseCanvasData(data);
@@ -62,22 +57,22 @@ export const diagramOf = (data: string) => {
  */
 export const followData = async (tx: Executor, canvasId: number, data: string, version: number) => {
   const [live] = await tx
-    .select({ state: canvasLive.state })
+    .select({ state: canvasLive.state, compactedTo: canvasLive.compactedTo })
     .from(canvasLive)
     .where(eq(canvasLive.canvasId, canvasId))
     .for('update');
   const diagram = diagramOf(data);
   if (!live || !diagram) return;
-  const doc = docOf(live.state);
-  const before = Y.encodeStateVector(doc);
-  writeDiagram(doc, diagram);
-  const update = Y.encodeStateAsUpdate(doc, before);
-  const state = Y.encodeStateAsUpdate(doc);
-  const saved = Y.encodeStateVector(doc);
-  doc.destroy();
+  const document = await currentDocument(tx, canvasId, live);
+  const before = Y.encodeStateVector(document.doc);
+  writeDiagram(document.doc, diagram);
+  const update = Y.encodeStateAsUpdate(document.doc, before);
+  const saved = Y.encodeStateVector(document.doc);
+  document.doc.destroy();
+  await logUpdate(tx, canvasId, document, update);
   await tx
     .update(canvasLive)
-    .set({ state, saved, editedById: null, updatedAt: sql`now()` })
+    .set({ saved, editedById: null, updatedAt: sql`now()` })
     .where(eq(canvasLive.canvasId, canvasId));
   await announce(tx, canvasId, update);
   await announceSaved(tx, canvasId, version, saved);
