@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { FRAME_SAMPLER, launchChromium, percentile } from './browser';
+import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile, timelineTracer } from './browser';
 import { BENCH_ADMIN, startPortal } from './processes';
 
 /** DESIGN §6: a test plan of 50 flows × 30 steps scrolls and reorders with no frame over 50 ms. */
@@ -139,12 +139,21 @@ export const benchTestPlanScreen = async () => {
       }
       return events + 1;
     };
-    const steadyEvents = await wheel(200, 100);
+    // With BENCH_PROFILE_DIR, each gesture's CPU profile and timeline trace (slower frames).
+    const profiled = async <T>(name: string, gesture: () => Promise<T>) => {
+      const profile = await cpuProfiler(page, name);
+      const trace = await timelineTracer(page, name);
+      const result = await gesture();
+      await trace.stop();
+      await profile.stop();
+      return result;
+    };
+    const steadyEvents = await profiled('test-plan-wheel', () => wheel(200, 100));
     const steadyFrames = await takeFrames(page);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(300);
     await takeFrames(page);
-    const flingEvents = await wheel(700, 400);
+    const flingEvents = await profiled('test-plan-fling', () => wheel(700, 400));
     const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
     const scrollFrames = await takeFrames(page);
 
