@@ -76,6 +76,7 @@ export const PlanBoard = memo(function PlanBoard({
       return { kind: 'list', parent: data.flowId };
     },
     onStart: (picked, active) => {
+      near.setDragging(true);
       if (picked.kind !== 'parent') return;
       const top = active.rect.current.initial?.top;
       flowAnchor.current = top === undefined ? null : { flowId: picked.parent, top };
@@ -84,6 +85,7 @@ export const PlanBoard = memo(function PlanBoard({
     },
     // A cancelled flow drag unfolds with the flow back where it was picked up.
     onEnd: (dropped) => {
+      near.setDragging(false);
       near.setFrozen(false);
       if (dropped?.kind !== 'parent') return;
       // Unfolded, the flow stays where it was let go.
