@@ -6,6 +6,7 @@ import { formatRange } from '../lib/hours';
 import { itemElementId, itemGripSlotId } from './dnd-ids';
 import { StillGrip } from '../../../components/ui/drag-handle';
 import { slotRef } from '../../../components/ui/grip-slots';
+import { staticIcon } from '../../../components/ui/static-icon';
 
 /**
  * Phones get each row as a small card: labelled fields instead of columns. Not on paper, though:
@@ -13,6 +14,15 @@ import { slotRef } from '../../../components/ui/grip-slots';
  */
 const stacked =
   'max-md:not-print:block max-md:not-print:px-0 max-md:not-print:py-0 max-md:not-print:before:mr-1.5 max-md:not-print:before:font-medium max-md:not-print:before:text-slate-500 max-md:not-print:before:content-[attr(data-label)_":"]';
+
+/**
+ * Lucide's message-square as one static element rather than an icon component: every row shows
+ * it, and an estimate may hold a thousand rows (decision 0033).
+ */
+const commentIcon = staticIcon(
+  'size-3.5',
+  <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />,
+);
 
 /**
  * Class names of the cells and rows, joined once here rather than by `cn` (tailwind-merge) in
@@ -34,12 +44,8 @@ const hoursClass = cn(
   'px-4 py-3 text-right align-top whitespace-nowrap text-slate-900 tabular-nums max-md:not-print:mt-1.5 max-md:not-print:text-left',
   stacked,
 );
-/**
- * Its icon, lucide's message-square, is the pill's own `::before` (`.comment-count`, styles.css):
- * every row shows it, and an estimate may hold a thousand rows (decisions 0033, 0056).
- */
 const commentPill =
-  'comment-count inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums';
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium tabular-nums';
 const commentPillClasses = [
   cn(commentPill, 'text-slate-400'),
   cn(commentPill, 'bg-brand-50 text-brand-700'),
@@ -70,38 +76,16 @@ const textCell = (label: 'Notes' | 'Questions', text: string) => (
   </td>
 );
 
-export type ItemRowProps = {
+const ItemCells = memo(function ItemCells({
+  item,
+  onOpen,
+}: {
   item: EstimateItem;
-  canEdit: boolean;
   onOpen(item: EstimateItem): void;
-};
-
-/** One item of a section's table; staff drag it by its grip, anyone opens it with a click. */
-export const ItemRow = memo(function ItemRow({ item, canEdit, onOpen }: ItemRowProps) {
+}) {
   const hours = formatRange({ low: item.hours_low, high: item.hours_high });
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
-    const target = event.target as HTMLElement;
-    // The grip drags, and the description button opens on its own.
-    if (target.closest('[data-drag-handle], button, a')) return;
-    onOpen(item);
-  };
-
   return (
-    <tr id={itemElementId(item.id)} onClick={onRowClick} className={rowClasses[canEdit ? 1 : 0]}>
-      {canEdit && (
-        /*
-         * The cell is the grip's slot: the drag-and-drop layer puts the item's grip here while its
-         * section is near the screen; till then, and far off screen, a still one. Marked as a
-         * grip, so a click on it does not open the item.
-         */
-        <td
-          id={itemGripSlotId(item.id)}
-          ref={slotRef(itemGripSlotId(item.id))}
-          className="grip-slot w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden"
-        >
-          <StillGrip data-drag-handle className="print:hidden" />
-        </td>
-      )}
+    <>
       <td className="px-4 py-3 align-top first:pl-5 max-md:not-print:block max-md:not-print:p-0 max-md:not-print:pr-14 print:pl-0!">
         {/* The row is clickable; this button is its keyboard and screen-reader way in. */}
         <button
@@ -119,10 +103,51 @@ export const ItemRow = memo(function ItemRow({ item, canEdit, onOpen }: ItemRowP
       {textCell('Questions', item.questions)}
       <td className="px-4 py-3 text-center align-top last:pr-5 max-md:not-print:absolute max-md:not-print:top-3 max-md:not-print:right-3 max-md:not-print:p-0 print:hidden">
         <span className={commentPillClasses[item.comment_count > 0 ? 1 : 0]}>
-          {item.comment_count}
-          <span className="sr-only"> {item.comment_count === 1 ? 'comment' : 'comments'}</span>
+          {commentIcon}
+          <span>
+            {item.comment_count}
+            <span className="sr-only"> {item.comment_count === 1 ? 'comment' : 'comments'}</span>
+          </span>
         </span>
       </td>
+    </>
+  );
+});
+
+export type ItemRowProps = {
+  item: EstimateItem;
+  canEdit: boolean;
+  onOpen(item: EstimateItem): void;
+};
+
+/** One item of a section's table; staff drag it by its grip, anyone opens it with a click. */
+export const ItemRow = memo(function ItemRow({ item, canEdit, onOpen }: ItemRowProps) {
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    const target = event.target as HTMLElement;
+    // The grip drags, and the description button opens on its own.
+    if (target.closest('[data-drag-handle], button, a')) return;
+    onOpen(item);
+  };
+
+  return (
+    <tr id={itemElementId(item.id)} onClick={onRowClick} className={rowClasses[canEdit ? 1 : 0]}>
+      {canEdit && (
+        <td className="w-10 py-2.5 pl-3 align-top max-md:not-print:absolute max-md:not-print:top-2 max-md:not-print:left-1 max-md:not-print:p-0 print:hidden">
+          {/*
+           * The drag-and-drop layer puts the item's grip here while its section is near the
+           * screen; till then, and far off screen, a still one. Marked as a grip, so a click on
+           * it does not open the item.
+           */}
+          <span
+            id={itemGripSlotId(item.id)}
+            ref={slotRef(itemGripSlotId(item.id))}
+            className="grip-slot contents"
+          >
+            <StillGrip data-drag-handle className="print:hidden" />
+          </span>
+        </td>
+      )}
+      <ItemCells item={item} onOpen={onOpen} />
     </tr>
   );
 });
