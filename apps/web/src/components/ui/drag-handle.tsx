@@ -63,7 +63,7 @@ const stillGripClass = (className: string | undefined) => {
   let joined = stillGripClasses.get(className);
   if (joined === undefined) {
     joined = cn(
-      'still-grip inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
+      'inline-flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-slate-400 select-none',
       className,
     );
     stillGripClasses.set(className, joined);
@@ -75,8 +75,8 @@ const stillGripClass = (className: string | undefined) => {
  * A grip that looks like the real one but does nothing, for a row far off screen whose sortable
  * is not mounted (long test plans and estimates): the real grip takes its place as the row comes
  * near. Out of the tab order and hidden from assistive technology. Its icon is `gripIcon` drawn
- * by the button itself (`.still-grip::before`, styles.css) instead of seven elements: a long list
- * renders a still grip on every row, a thousand in a large estimate (decisions 0033, 0056).
+ * as one element (`.still-grip-icon`, styles.css) instead of seven: a long list renders a still
+ * grip on every row, a thousand in a large estimate (decision 0033).
  */
 export const StillGrip = (props: ComponentProps<'button'>) => (
   <button
@@ -86,5 +86,7 @@ export const StillGrip = (props: ComponentProps<'button'>) => (
     data-still-grip
     {...props}
     className={stillGripClass(props.className)}
-  />
+  >
+    <span className="still-grip-icon size-4" />
+  </button>
 );
