@@ -3,13 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signInWithToken } from './support/api';
 import { createClientWithProjectViaApi } from './support/clients-api';
 import { createEstimateViaApi, sendVersionViaApi } from './support/estimates-api';
+import { createFlowsViaApi, createMilestoneViaApi } from './support/test-plans-api';
 
 const auth = (token: string) => ({ Authorization: `Token ${token}` });
 
 /**
  * Issue 30, what Lighthouse found on a first visit (decision 0055): the visitor screens download
  * nothing of the signed-in app, no page logs a CSP violation, the estimate page does not move
- * when its versions arrive, and its request does not wait for its route's chunk.
+ * when its versions arrive, nor the test plan page when its runs do (decision 0057), and the
+ * estimate's request does not wait for its route's chunk.
  */
 
 /** Every `securitypolicyviolation` the page sees, in `globalThis.__csp`. */
@@ -130,6 +132,48 @@ test.describe('the estimate page on a phone', () => {
     );
     expect(await page.evaluate('globalThis.__csp')).toEqual([]);
   });
+});
+
+test('the test plan page does not move when its runs arrive', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const { project } = await createClientWithProjectViaApi(request, token, {
+    client: `First load ${randomUUID().slice(0, 6)}`,
+    project: 'Platform',
+  });
+  const milestone = await createMilestoneViaApi(request, token, {
+    project: project.id,
+    name: 'Beta',
+  });
+  await createFlowsViaApi(request, token, milestone.id, [
+    { name: 'Sign in', steps: ['Open the page', 'Sign in'] },
+    { name: 'Check out', steps: ['Add to the cart', 'Pay'] },
+  ]);
+  // A run, so the runs card above the plan lists it (the card's full height).
+  const run = await request.post('/api/test-runs/', {
+    headers: auth(token),
+    data: { milestone: milestone.id },
+  });
+  expect(run.status(), await run.text()).toBe(201);
+  await signInWithToken(page, token, '/api/config/');
+  await page.addInitScript(RECORD_CLS);
+  // The runs answer well after the milestone and the plan, as on a slow network.
+  await page.route(
+    (url) => url.pathname === '/api/test-runs/',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    },
+  );
+  await page.goto(`/milestones/${milestone.id}`);
+  // Where the plan is as soon as it shows, and once the runs are there: the same place.
+  const plan = page.getByRole('region', { name: 'Sign in', exact: true });
+  await expect(plan).toBeVisible();
+  const shownAt = (await plan.boundingBox())?.y;
+  await expect(page.getByRole('list', { name: 'Test runs' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect((await plan.boundingBox())?.y).toBe(shownAt);
+  const shifts = await page.evaluate('globalThis.__shifts');
+  expect(await page.evaluate('globalThis.__cls'), JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
 });
 
 test("the estimate's request starts while its route's chunk is still on its way", async ({

@@ -528,3 +528,47 @@ test('the table of contents follows the flow in view; deep links; collapse and e
     await expect(page.getByLabel('New flow name')).toBeFocused();
   });
 });
+
+test('a long plan: the keyboard takes a flow past 49 others to the end, and focus and the flow stay in view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const token = await adminToken(request);
+  const { milestone } = await seedMilestone(request, token, 'Long plan');
+  // Fifty flows of two steps: the end of the plan is several screens below the first, and the
+  // flows off screen skip rendering and have no sortable steps (decisions 0011, 0057).
+  const names = Array.from({ length: 50 }, (_, i) => `Flow ${String(i + 1).padStart(2, '0')}`);
+  await createFlowsViaApi(
+    request,
+    token,
+    milestone.id,
+    names.map((name) => ({ name, steps: ['Open the page', 'See it saved'] })),
+  );
+  await signInAsAdmin(page, request, `/milestones/${milestone.id}`);
+  await expect(flow(page, 'Flow 50')).toBeAttached();
+
+  const grip = page.getByRole('button', { name: 'Move flow Flow 01', exact: true });
+  await grip.focus();
+  await page.keyboard.press('Space');
+  // Picked up, the plan folds into its flows' title bars.
+  await expect(page.getByRole('list', { name: 'Flows', exact: true })).toBeVisible();
+  // One place per press, as a screen reader hears it (a press before the last move has been
+  // measured would find the flow where it was).
+  for (let place = 2; place <= 50; place++) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByText(`flow Flow 01 moved to position ${place} of 50.`)).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+
+  await expect.poll(() => flowTitles(page)).toEqual([...names.slice(1), 'Flow 01']);
+  await expect
+    .poll(async () => (await planOf(request, token, milestone.id)).map((f) => f.name))
+    .toEqual([...names.slice(1), 'Flow 01']);
+  // Where the work is: the moved flow's grip keeps the focus, and the flow is on screen.
+  await expect(grip).toBeFocused();
+  await expect(grip).toBeInViewport();
+  await expect(flow(page, 'Flow 01').getByRole('heading', { name: 'Flow 01' })).toBeInViewport();
+  // Its steps are sortable again once the page stands still: their grips are real buttons.
+  await expect(flow(page, 'Flow 01').getByRole('button', { name: 'Move step 2' })).toBeVisible();
+});

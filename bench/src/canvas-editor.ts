@@ -167,7 +167,7 @@ const secondEditor = async (url: string, token: string, canvasId: number, ids: s
       for (const id of ids) {
         const model = liveModels(doc).get(id);
         const at = model?.get('position') as { x: number; y: number } | undefined;
-        if (model && at) model.set('position', { x: at.x + (step % 2 ? 15 : -15), y: at.y });
+        if (model && at) model.set('position', { x: at.x + 8, y: at.y + (step % 2 ? 4 : -4) });
       }
       const update = encodeBinary(Y.encodeStateAsUpdate(doc, before));
       const started = performance.now();

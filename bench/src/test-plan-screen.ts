@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { FRAME_SAMPLER, launchChromium, percentile } from './browser';
+import { FRAME_SAMPLER, cpuProfiler, launchChromium, percentile, timelineTracer } from './browser';
 import { BENCH_ADMIN, startPortal } from './processes';
+import { mainThreadTasks, readTrace } from './trace-summary';
 
 /** DESIGN §6: a test plan of 50 flows × 30 steps scrolls and reorders with no frame over 50 ms. */
 const FLOWS = 50;
@@ -139,12 +141,33 @@ export const benchTestPlanScreen = async () => {
       }
       return events + 1;
     };
-    const steadyEvents = await wheel(200, 100);
+    // With BENCH_PROFILE_DIR, each gesture's CPU profile and timeline trace (slower frames), and
+    // how many of its main-thread tasks needed more CPU than a frame's budget.
+    const taskLines: string[] = [];
+    const profiled = async <T>(name: string, gesture: () => Promise<T>) => {
+      const profile = await cpuProfiler(page, name);
+      const trace = await timelineTracer(page, name);
+      const result = await gesture();
+      await trace.stop();
+      await profile.stop();
+      const dir = process.env.BENCH_PROFILE_DIR;
+      if (dir) {
+        const { over, longest } = mainThreadTasks(
+          await readTrace(path.join(dir, `${name}.trace.json`)),
+          BUDGET_MS,
+        );
+        taskLines.push(
+          `  ${name}: ${over} main-thread tasks over ${BUDGET_MS} ms of CPU, the longest ${longest.toFixed(0)} ms`,
+        );
+      }
+      return result;
+    };
+    const steadyEvents = await profiled('test-plan-wheel', () => wheel(200, 100));
     const steadyFrames = await takeFrames(page);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(300);
     await takeFrames(page);
-    const flingEvents = await wheel(700, 400);
+    const flingEvents = await profiled('test-plan-fling', () => wheel(700, 400));
     const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
     const scrollFrames = await takeFrames(page);
 
@@ -203,6 +226,7 @@ export const benchTestPlanScreen = async () => {
     console.log(
       `  drop → server answered (${dropResponse.status()}) ${String(dropMs).padStart(5)} ms; move button → answered: median ${percentile(clickTimes, 50)} ms`,
     );
+    for (const line of taskLines) console.log(line);
     console.log(
       `  (target, DESIGN §6: no frame over ${BUDGET_MS} ms while scrolling and reordering)`,
     );

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 
 /**
  * Sums a Chromium trace (`{name}.trace.json` of `BENCH_PROFILE_DIR`) by thread and by event:
@@ -92,10 +93,44 @@ export const summariseTrace = (events: TraceEvent[], top = 12) => {
   return lines.join('\n');
 };
 
-const file = process.argv[2];
-if (file) {
-  const parsed = JSON.parse(await readFile(file, 'utf8')) as
+/**
+ * The renderer main thread's top-level tasks by their own CPU time: how many took over `overMs`
+ * and the longest. A frame whose task needs more CPU than the budget is over it on any machine;
+ * one that is over only in wall time waited for a core (the machine's load).
+ */
+export const mainThreadTasks = (events: TraceEvent[], overMs: number) => {
+  const main = new Set<string>();
+  for (const event of events)
+    if (event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      main.add(`${event.pid}:${event.tid}`);
+  const tasks = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && main.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts);
+  const cpu: number[] = [];
+  const ends = new Map<string, number>();
+  for (const task of tasks) {
+    const thread = `${task.pid}:${task.tid}`;
+    if (task.ts < (ends.get(thread) ?? -1)) continue;
+    ends.set(thread, task.ts + (task.dur ?? 0));
+    cpu.push((task.tdur ?? task.dur ?? 0) / 1000);
+  }
+  return { over: cpu.filter((ms) => ms > overMs).length, longest: Math.max(0, ...cpu) };
+};
+
+/** The events of a trace file as `browser.stopTracing()` writes it. */
+export const readTrace = async (path: string) => {
+  const parsed = JSON.parse(await readFile(path, 'utf8')) as
     TraceEvent[] | { traceEvents: TraceEvent[] };
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+};
+
+// Run as a script (not imported by a bench part): sum the trace named on the command line.
+const file = process.argv[2];
+if (file && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const events = await readTrace(file);
   console.log(summariseTrace(events, Number(process.argv[3] ?? 12)));
+  const { over, longest } = mainThreadTasks(events, 50);
+  console.log(
+    `renderer main thread: ${over} tasks over 50 ms of CPU, the longest ${longest.toFixed(0)} ms`,
+  );
 }

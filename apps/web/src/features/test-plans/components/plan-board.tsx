@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { cn } from '../../../components/ui/cn';
@@ -12,6 +12,7 @@ import { AUTO_SCROLL } from '../../../components/ui/sortable-list';
 import type { FlowMove, StepMove } from '../api/moves';
 import { locateStep, type Flows } from '../lib/plan-state';
 import { flowElementId, flowRowId } from '../lib/dom-ids';
+import { layOutWhenIdle } from '../lib/lay-out-when-idle';
 import { createNearFlows } from '../lib/near-flows';
 import { dndData, flowDndId } from './dnd-ids';
 import { FlowCard, FlowDragPreview, FlowRow } from './flow-card';
@@ -65,6 +66,16 @@ export const PlanBoard = memo(function PlanBoard({
   const preview = useRef<HTMLDivElement>(null);
 
   const [near] = useState(createNearFlows);
+  // Flows off screen are laid out in idle time, so the first scroll to one only paints it.
+  const [laidOut] = useState(() => new WeakSet<Element>());
+  useEffect(
+    () =>
+      layOutWhenIdle(
+        flows.flatMap((flow) => document.getElementById(flowElementId(flow.id)) ?? []),
+        laidOut,
+      ),
+    [flows, laidOut],
+  );
   const board = useNestedBoard({
     parents: flows,
     keys: { children: 'test_steps', parent: 'test_flow' },
@@ -76,6 +87,7 @@ export const PlanBoard = memo(function PlanBoard({
       return { kind: 'list', parent: data.flowId };
     },
     onStart: (picked, active) => {
+      near.setDragging(true);
       if (picked.kind !== 'parent') return;
       const top = active.rect.current.initial?.top;
       flowAnchor.current = top === undefined ? null : { flowId: picked.parent, top };
@@ -84,6 +96,7 @@ export const PlanBoard = memo(function PlanBoard({
     },
     // A cancelled flow drag unfolds with the flow back where it was picked up.
     onEnd: (dropped) => {
+      near.setDragging(false);
       near.setFrozen(false);
       if (dropped?.kind !== 'parent') return;
       // Unfolded, the flow stays where it was let go.

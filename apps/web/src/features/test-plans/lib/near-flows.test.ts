@@ -35,6 +35,7 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   elements.clear();
@@ -63,6 +64,38 @@ describe('near flows', () => {
     vi.advanceTimersToNextFrame();
     expect(nearOnes(store, [1, 2, 3])).toEqual([2, 3]);
     expect(listener).toHaveBeenCalledTimes(4);
+  });
+
+  it('waits while the page scrolls, and takes flows in once it has stood still', () => {
+    const store = createNearFlows();
+    let scrollY = 0;
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+    for (const id of [1, 2]) store.observe(section(id));
+    report(1, true);
+    // A fling: the page moves every frame, and no flow comes near meanwhile.
+    for (let i = 0; i < 20; i++) {
+      scrollY += 700;
+      vi.advanceTimersToNextFrame();
+    }
+    expect(store.has(1)).toBe(false);
+    // Still for a moment (over 120 ms of frames), then one flow per frame as before.
+    for (let i = 0; i < 7; i++) vi.advanceTimersToNextFrame();
+    expect(store.has(1)).toBe(false);
+    vi.advanceTimersByTime(100);
+    vi.advanceTimersToNextFrame();
+    expect(store.has(1)).toBe(true);
+  });
+
+  it('takes flows in at once while a step is dragged, even as the page scrolls', () => {
+    const store = createNearFlows();
+    let scrollY = 0;
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+    store.observe(section(1));
+    store.setDragging(true);
+    report(1, true);
+    scrollY += 300;
+    vi.advanceTimersToNextFrame();
+    expect(store.has(1)).toBe(true);
   });
 
   it('has no flow near while frozen, and takes them back after thawing', () => {

@@ -53,6 +53,8 @@ const answer = (url: string, init: RequestInit = {}) => {
     return json(200, { id: 7, name: 'Beta', project: 3, order: 0 });
   if (pathname === '/api/milestones/8/') return json(404, { detail: 'Not found.' });
   if (pathname === '/api/projects/all/') return json(200, [project]);
+  if (pathname === '/api/test-runs/' && method === 'GET')
+    return json(200, { count: 0, next: null, previous: null, results: [] });
   if (pathname === '/api/test-flows/' && method === 'GET')
     return json(200, { count: flows.length, next: null, previous: null, results: flows });
   if (pathname === '/api/test-steps/31/' && method === 'PATCH')

@@ -30,6 +30,7 @@ import { parseId } from '../../../lib/parse-id';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyState, isNotFound, LoadError, NotFoundState } from '../../projects/components/states';
+import { useRuns } from '../../test-runs/api/runs';
 import { MilestoneRuns } from '../../test-runs/components/milestone-runs';
 import { useCreateFlow, useDeleteFlow, useFlows, useRenameFlow } from '../api/flows';
 import { testPlanKeys } from '../api/keys';
@@ -480,6 +481,12 @@ export const TestPlanRoute = () => {
   const { milestoneId } = useParams();
   const id = parseId(milestoneId);
   const milestone = useMilestone(id ?? 0, id !== null);
+  /*
+   * The runs card sits above the plan: drawn with its runs, not with a spinner they replace, so
+   * the plan never moves down under the reader (Lighthouse's layout shift; decision 0057). Asked
+   * for beside the milestone, so nothing waits longer than the slower of the two.
+   */
+  const runs = useRuns(id ?? 0, id !== null);
   const notFound = id === null || (milestone.isError && isNotFound(milestone.error));
   // Spec §2: the milestone page title is '{milestone name} Test Plan'.
   usePageTitle(
@@ -511,6 +518,6 @@ export const TestPlanRoute = () => {
         />
       </Page>
     );
-  if (!milestone.data) return <PageSpinner label="Loading milestone..." />;
+  if (!milestone.data || runs.isPending) return <PageSpinner label="Loading milestone..." />;
   return <TestPlanScreen milestone={milestone.data} />;
 };

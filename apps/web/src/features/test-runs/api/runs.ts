@@ -25,9 +25,10 @@ export const testRunKeys = {
 };
 
 /** A milestone's runs, newest first, each with its summary. */
-export const useRuns = (milestoneId: number) =>
+export const useRuns = (milestoneId: number, enabled = true) =>
   useQuery({
     queryKey: testRunKeys.list(milestoneId),
+    enabled,
     queryFn: ({ signal }) =>
       fetchAll(RUNS_PATH, testRunListSchema, { milestone: milestoneId }, signal),
   });
