@@ -222,7 +222,8 @@ describe('the server process', () => {
   it(
     'starts once a database that was not there yet answers',
     async () => {
-      // PostgreSQL "comes up" 1.5 s after the portal: a forwarder to it starts listening then.
+      // PostgreSQL "comes up" after the portal has found it away: a forwarder to it starts
+      // listening then (not after a fixed time: a loaded machine can start Node slower than that).
       const port = 8868;
       const forwarder = net.createServer((socket) => {
         const upstream = net.connect(Number(new URL(databaseUrl).port || 5432), '127.0.0.1');
@@ -240,7 +241,9 @@ describe('the server process', () => {
         env: { DATABASE_START_TIMEOUT_SECONDS: '60' },
       });
       try {
-        await sleep(1_500);
+        await expect
+          .poll(() => portal.output(), { timeout: START_MS })
+          .toContain('The database cannot be reached yet (ECONNREFUSED)');
         await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
         await expect
           .poll(
@@ -252,7 +255,6 @@ describe('the server process', () => {
             { timeout: START_MS },
           )
           .toBe(200);
-        expect(portal.output()).toContain('The database cannot be reached yet (ECONNREFUSED)');
         expect(portal.output()).toContain('The database answers: starting.');
       } finally {
         portal.signal('SIGTERM');
