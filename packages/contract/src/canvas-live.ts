@@ -124,38 +124,50 @@ const modelNode = (id: string, model: LiveModel): ModelNode => {
   };
 };
 
+/** A model as the document has it, without relations to models that are gone; null: none. */
+export const readModel = (doc: Y.Doc, id: string): ModelNode | null => {
+  const models = liveModels(doc);
+  const model = models.get(id);
+  if (!model) return null;
+  const node = modelNode(id, model);
+  const relations = node.data.relations.filter(
+    (relation) => relation.to === null || (relation.to !== id && models.has(relation.to)),
+  );
+  return relations.length === node.data.relations.length
+    ? node
+    : { ...node, data: { ...node.data, relations } };
+};
+
+/** An edge as the document has it, if both its models are there; null otherwise. */
+export const readEdge = (doc: Y.Doc, id: string): RelationEdge | null => {
+  const edge = liveEdges(doc).get(id);
+  const models = liveModels(doc);
+  if (!edge || edge.source === edge.target) return null;
+  return models.has(edge.source) && models.has(edge.target) ? { id, ...edge } : null;
+};
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The document as a diagram, made whole: two people's edits can each be right and together point
  * at nothing (one deletes a model while the other connects to it), so relations and edges whose
  * other model is gone are left out, and so is a second edge between the same two models.
  */
 export const readDiagram = (doc: Y.Doc): LiveDiagram => {
-  const models = liveModels(doc);
-  const ordered = [...models.entries()].sort(
-    ([a, ma], [b, mb]) =>
-      ((ma.get('order') as number | undefined) ?? 0) -
-        ((mb.get('order') as number | undefined) ?? 0) || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  const ids = new Set(ordered.map(([id]) => id));
-  const nodes = ordered.map(([id, model]) => {
-    const node = modelNode(id, model);
-    const relations = node.data.relations.filter(
-      (relation) => relation.to === null || (relation.to !== id && ids.has(relation.to)),
-    );
-    return relations.length === node.data.relations.length
-      ? node
-      : { ...node, data: { ...node.data, relations } };
-  });
+  const order = (model: LiveModel) => (model.get('order') as number | undefined) ?? 0;
+  const ids = [...liveModels(doc).entries()]
+    .sort(([a, ma], [b, mb]) => order(ma) - order(mb) || byId(a, b))
+    .map(([id]) => id);
+  const nodes = ids.flatMap((id) => readModel(doc, id) ?? []);
   const pairs = new Set<string>();
   const edges: RelationEdge[] = [];
-  for (const [id, edge] of [...liveEdges(doc).entries()].sort(([a], [b]) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  )) {
-    if (!ids.has(edge.source) || !ids.has(edge.target) || edge.source === edge.target) continue;
+  for (const id of [...liveEdges(doc).keys()].sort(byId)) {
+    const edge = readEdge(doc, id);
+    if (!edge) continue;
     const pair = [edge.source, edge.target].sort().join('\u0000');
     if (pairs.has(pair)) continue;
     pairs.add(pair);
-    edges.push({ id, ...edge });
+    edges.push(edge);
   }
   return { nodes, edges };
 };

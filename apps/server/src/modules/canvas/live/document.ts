@@ -6,8 +6,21 @@ import { canvasLive, canvasLiveUpdates } from '../../../db/schema/index';
 /** A canvas's document in memory, and the last logged change it holds. */
 export type LiveDocument = { doc: Y.Doc; lastId: number };
 
-/** The stored side of a canvas's document: its compacted state and up to which change. */
-export type StoredLive = { state: Uint8Array; compactedTo: number };
+/**
+ * The stored side of a canvas's document: up to which change it is compacted, and its compacted
+ * state — read only when no copy in memory can be brought up to date (it is the whole document).
+ */
+export type StoredLive = { compactedTo: number; state: () => Promise<Uint8Array> };
+
+/** The compacted state of a canvas's document, as stored. */
+export const storedState = (tx: Executor, canvasId: number) => async () => {
+  const [row] = await tx
+    .select({ state: canvasLive.state })
+    .from(canvasLive)
+    .where(eq(canvasLive.canvasId, canvasId));
+  if (!row) throw new Error('live document vanished while locked');
+  return row.state;
+};
 
 /**
  * The document as stored now: `known` (an instance's copy from earlier) brought up to date with
@@ -24,7 +37,7 @@ export const currentDocument = async (
   let current = known && known.lastId >= stored.compactedTo ? known : null;
   if (!current) {
     const doc = new Y.Doc();
-    Y.applyUpdate(doc, stored.state);
+    Y.applyUpdate(doc, await stored.state());
     current = { doc, lastId: stored.compactedTo };
   }
   const since = await tx

@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../../db/client';
 import { canvases, canvasLive } from '../../../db/schema/index';
 import { fieldError } from '../../../http/errors';
 import { lockCurrent, saveNextVersion, toCanvasDto } from '../service';
-import { compact, currentDocument, logUpdate, type LiveDocument } from './document';
+import { compact, currentDocument, logUpdate, storedState, type LiveDocument } from './document';
 import { announce, announceSaved, diagramOf, notify } from './signals';
 
 /**
@@ -68,22 +68,42 @@ export const createLiveService = (db: Database) => {
    * from `data` the first time. Null: no such canvas.
    */
   const lockLive = async (tx: Executor, canvasId: number) => {
-    const canvas = await lockCurrent(tx, canvasId, undefined);
+    // Only the row's lock and version: its diagram (up to 2 MB) is read by a save, not by every
+    // change a drag sends.
+    const [canvas] = await tx
+      .select({ id: canvases.id, version: canvases.version })
+      .from(canvases)
+      .where(eq(canvases.id, canvasId))
+      .for('update');
     if (!canvas) return null;
+    const liveColumns = {
+      compactedTo: canvasLive.compactedTo,
+      saved: canvasLive.saved,
+      editedById: canvasLive.editedById,
+    };
     let [live] = await tx
-      .select()
+      .select(liveColumns)
       .from(canvasLive)
       .where(eq(canvasLive.canvasId, canvasId))
       .for('update');
     if (!live) {
-      const state = documentFrom(diagramOf(canvas.data) ?? { nodes: [], edges: [] });
+      const [stored] = await tx
+        .select({ data: canvases.data })
+        .from(canvases)
+        .where(eq(canvases.id, canvasId));
+      const state = documentFrom(diagramOf(stored?.data ?? '') ?? { nodes: [], edges: [] });
       [live] = await tx
         .insert(canvasLive)
         .values({ canvasId, state, saved: Y.encodeStateVectorFromUpdate(state) })
-        .returning();
+        .returning(liveColumns);
       if (!live) throw new Error('live document not made');
     }
-    const document = await currentDocument(tx, canvasId, live, kept.get(canvasId));
+    const document = await currentDocument(
+      tx,
+      canvasId,
+      { compactedTo: live.compactedTo, state: storedState(tx, canvasId) },
+      kept.get(canvasId),
+    );
     return { canvas, live, document };
   };
 
@@ -175,7 +195,9 @@ export const createLiveService = (db: Database) => {
      * when the edits paused: the last person who changed it). Null when there is no such canvas.
      */
     save: (canvasId: number, body: LiveSaveRequest, savedById: number | null) =>
-      withDocument(canvasId, async (tx, { canvas, live, document }) => {
+      withDocument(canvasId, async (tx, { live, document }) => {
+        const canvas = await lockCurrent(tx, canvasId, undefined);
+        if (!canvas) throw new Error('canvas vanished while locked');
         const { nodes, edges } = finishedDiagram(readDiagram(document.doc));
         const stored = diagramOf(canvas.data);
         const viewport = body.viewport ?? stored?.viewport ?? { x: 0, y: 0, zoom: 1 };

@@ -4,7 +4,7 @@ import { parseCanvasData } from '@portal/contract/canvas';
 import { encodeBinary, writeDiagram } from '@portal/contract/canvas-live';
 import type { Executor } from '../../../db/client';
 import { canvasLive } from '../../../db/schema/index';
-import { currentDocument, logUpdate } from './document';
+import { currentDocument, logUpdate, storedState } from './document';
 
 /** The channel every instance listens on for what another instance's editors changed. */
 export const LIVE_CHANNEL = 'canvas_live';
@@ -57,13 +57,16 @@ export const diagramOf = (data: string) => {
  */
 export const followData = async (tx: Executor, canvasId: number, data: string, version: number) => {
   const [live] = await tx
-    .select({ state: canvasLive.state, compactedTo: canvasLive.compactedTo })
+    .select({ compactedTo: canvasLive.compactedTo })
     .from(canvasLive)
     .where(eq(canvasLive.canvasId, canvasId))
     .for('update');
   const diagram = diagramOf(data);
   if (!live || !diagram) return;
-  const document = await currentDocument(tx, canvasId, live);
+  const document = await currentDocument(tx, canvasId, {
+    compactedTo: live.compactedTo,
+    state: storedState(tx, canvasId),
+  });
   const before = Y.encodeStateVector(document.doc);
   writeDiagram(document.doc, diagram);
   const update = Y.encodeStateAsUpdate(document.doc, before);

@@ -37,6 +37,8 @@ import {
   liveEdges,
   liveModels,
   readDiagram,
+  readEdge,
+  readModel,
   writeDiagram,
   type StoredEdge,
 } from '@portal/contract/canvas-live';
@@ -102,53 +104,60 @@ const reducer = (state: State, { recipe, remote = false }: Action): State => {
 const LOCAL = Symbol('local');
 
 /**
- * The document's models and edges named in `changed`, taken into `diagram`: a node that is the
- * same as drawn stays the same object (its box does not re-render) and keeps React Flow's keys.
+ * The document's models and edges named in `changed`, taken into `diagram` — only those are read
+ * (a remote change while 300 models are drawn costs the changed ones). A node keeps what did not
+ * change (its data object, so its box does not re-render) and React Flow's own keys.
  */
 const takeRemote = (
   diagram: Diagram,
-  shared: Diagram,
+  doc: Y.Doc,
   changed: { models: Set<string>; edges: Set<string> },
 ): Diagram => {
-  const sharedNodes = new Map(shared.nodes.map((node) => [node.id, node]));
-  const sharedEdges = new Map(shared.edges.map((edge) => [edge.id, edge]));
   const take = <T extends { id: string; data: unknown }>(
     drawn: T[],
     ids: Set<string>,
-    from: Map<string, T>,
-    same: (a: T, b: T) => boolean,
+    read: (id: string) => T | null,
+    merge: (drawn: T, next: T) => T,
   ) => {
+    const fresh = new Map([...ids].map((id) => [id, read(id)]));
     const kept = drawn.flatMap((item) => {
       if (!ids.has(item.id)) return [item];
-      const next = from.get(item.id);
-      if (!next) return [];
-      return [same(item, next) ? item : { ...item, ...next }];
+      const next = fresh.get(item.id);
+      return next ? [merge(item, next)] : [];
     });
     const known = new Set(drawn.map((item) => item.id));
-    for (const id of ids) {
-      const next = from.get(id);
-      if (next && !known.has(id)) kept.push(next);
-    }
+    for (const [id, next] of fresh) if (next && !known.has(id)) kept.push(next);
     return kept;
   };
+  const sameData = <T,>(a: T, b: T) => a === b || JSON.stringify(a) === JSON.stringify(b);
   return {
     nodes: take(
       diagram.nodes,
       changed.models,
-      sharedNodes,
-      (a, b) =>
-        a.position.x === b.position.x &&
-        a.position.y === b.position.y &&
-        JSON.stringify(a.data) === JSON.stringify(b.data),
+      (id) => readModel(doc, id),
+      (item, next) => {
+        const position =
+          item.position.x === next.position.x && item.position.y === next.position.y
+            ? item.position
+            : next.position;
+        const data = sameData(item.data, next.data) ? item.data : next.data;
+        return position === item.position && data === item.data
+          ? item
+          : { ...item, position, data };
+      },
     ),
     edges: take(
       diagram.edges,
       changed.edges,
-      sharedEdges,
-      (a, b) =>
-        a.source === b.source &&
-        a.target === b.target &&
-        JSON.stringify(a.data) === JSON.stringify(b.data),
+      (id) => readEdge(doc, id),
+      (item, next) =>
+        item.source === next.source &&
+        item.target === next.target &&
+        item.sourceHandle === next.sourceHandle &&
+        item.targetHandle === next.targetHandle &&
+        sameData(item.data, next.data)
+          ? item
+          : { ...item, ...next },
     ),
   };
 };
@@ -261,7 +270,7 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
       const taken = changed;
       changed = { models: new Set(), edges: new Set() };
       dispatch({
-        recipe: (diagram) => takeRemote(diagram, readDiagram(live.doc), taken),
+        recipe: (diagram) => takeRemote(diagram, live.doc, taken),
         remote: true,
       });
     };
