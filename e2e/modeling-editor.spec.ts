@@ -534,6 +534,8 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
   request,
   browser,
 }) => {
+  // Two people, each step waiting for the other to see it, and a connection lost and back.
+  test.setTimeout(scaled(120_000));
   const { canvas } = await setUp(page, request);
   const otherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const second = await otherContext.newPage();
@@ -554,7 +556,7 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
     await moveBox(page, invoice, 40, 150);
     await describeModel(invoice, 'Invoice', [{ name: 'total', type: 'float' }]);
     const payment = await addModel(page);
-    await moveBox(page, payment, 0, 330);
+    await moveBox(page, payment, 0, 420);
     await describeModel(payment, 'Payment', []);
     await connectBoxes(page, box(page, 'Invoice'), box(page, 'Payment'));
     await expect(page.locator('.react-flow__edge')).toHaveCount(1);

@@ -313,6 +313,9 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
     undo.on('stack-cleared', read);
     return () => undo.destroy();
   }, [undo]);
+  // One step of undo is one thing a person did: changes less than 500 ms apart merge (typing a
+  // title, a drag), but a new action starts a step of its own however soon it follows.
+  useEffect(() => editing.subscribe(() => undo.stopCapturing()), [editing, undo]);
   const onUndo = useCallback(() => void undo.undo(), [undo]);
   const onRedo = useCallback(() => void undo.redo(), [undo]);
 
@@ -330,35 +333,45 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
 
   const update = useCallback<CanvasUpdate>((recipe) => dispatch({ recipe }), []);
 
-  const onNodesChange = useCallback((changes: NodeChange<ModelNode>[]) => {
-    const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
-    const rest = changes.filter((change) => change.type !== 'remove');
-    dispatch({
-      recipe: (diagram) => {
-        // Deleting (Backspace) goes through the rule, which also drops relations pointing there.
-        let next = removed.length > 0 ? deleteModels(diagram, removed) : diagram;
-        if (rest.length > 0) next = { ...next, nodes: applyNodeChanges(rest, next.nodes) };
-        return next;
-      },
-    });
-  }, []);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<ModelNode>[]) => {
+      const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
+      if (removed.length > 0) undo.stopCapturing();
+      const rest = changes.filter((change) => change.type !== 'remove');
+      dispatch({
+        recipe: (diagram) => {
+          // Deleting (Backspace) goes through the rule, which also drops relations pointing there.
+          let next = removed.length > 0 ? deleteModels(diagram, removed) : diagram;
+          if (rest.length > 0) next = { ...next, nodes: applyNodeChanges(rest, next.nodes) };
+          return next;
+        },
+      });
+    },
+    [undo],
+  );
 
-  const onEdgesChange = useCallback((changes: EdgeChange<RelationEdge>[]) => {
-    const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
-    const rest = changes.filter((change) => change.type !== 'remove');
-    dispatch({
-      recipe: (diagram) => {
-        let next = removed.length > 0 ? removeEdges(diagram, removed) : diagram;
-        if (rest.length > 0) next = { ...next, edges: applyEdgeChanges(rest, next.edges) };
-        return next;
-      },
-    });
-  }, []);
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<RelationEdge>[]) => {
+      const removed = changes.flatMap((change) => (change.type === 'remove' ? [change.id] : []));
+      if (removed.length > 0) undo.stopCapturing();
+      const rest = changes.filter((change) => change.type !== 'remove');
+      dispatch({
+        recipe: (diagram) => {
+          let next = removed.length > 0 ? removeEdges(diagram, removed) : diagram;
+          if (rest.length > 0) next = { ...next, edges: applyEdgeChanges(rest, next.edges) };
+          return next;
+        },
+      });
+    },
+    [undo],
+  );
 
   const onConnect = useCallback(
-    ({ source, target, sourceHandle, targetHandle }: Connection) =>
-      update((diagram) => connect(diagram, source, target, { sourceHandle, targetHandle })),
-    [update],
+    ({ source, target, sourceHandle, targetHandle }: Connection) => {
+      undo.stopCapturing();
+      update((diagram) => connect(diagram, source, target, { sourceHandle, targetHandle }));
+    },
+    [undo, update],
   );
 
   // Shows an already joined pair as an invalid drop while dragging (spec §4: nothing is added).
@@ -370,8 +383,10 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
 
   const onAddModel = useCallback(() => {
     const viewport = flow.getViewport();
+    undo.stopCapturing();
     update((diagram) => addModel(diagram, viewport));
-  }, [flow, update]);
+  }, [flow, undo, update]);
+  const onNodeDragStart = useCallback(() => undo.stopCapturing(), [undo]);
 
   /** Save: the shared document written back as a version now, with this person's view. */
   const onSave = useCallback(() => {
@@ -532,6 +547,7 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
               onConnect={onConnect}
+              onNodeDragStart={onNodeDragStart}
               isValidConnection={isValidConnection}
               defaultViewport={initial.viewport}
               minZoom={0.5}
