@@ -117,6 +117,21 @@ const setUp = async (page: Page, request: Parameters<typeof signInAsAdmin>[1], d
   return { token, client, canvas };
 };
 
+/** Someone else's save of `nodes` over `version`, through the API. */
+const saveViaApi = async (
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  version: number,
+  nodes: ModelNode[],
+) => {
+  const saved = await request.patch(`/api/canvas/${id}/`, {
+    headers: { Authorization: `Token ${token}` },
+    data: { version, data: diagramData(nodes) },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+};
+
 /** A stored diagram to start from: models at fixed places in a view at the origin. */
 const diagramData = (nodes: ModelNode[], edges: RelationEdge[] = []) =>
   JSON.stringify({ nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } });
@@ -807,17 +822,10 @@ test("a canvas reopened after someone else's save shows that save, and saving go
   await expect(page).toHaveURL(/\/experimental\/modeling$/);
 
   // Someone else saves meanwhile, while this tab still holds the canvas it just showed.
-  const saved = await request.patch(`/api/canvas/${canvas.id}/`, {
-    headers: { Authorization: `Token ${token}` },
-    data: {
-      version: canvas.version,
-      data: diagramData([
-        modelAt('customer', 'Customer', [40, 40]),
-        modelAt('invoice', 'Invoice', [420, 40]),
-      ]),
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveViaApi(request, token, canvas.id, canvas.version, [
+    modelAt('customer', 'Customer', [40, 40]),
+    modelAt('invoice', 'Invoice', [420, 40]),
+  ]);
 
   await link.click();
   await expect(box(page, 'Invoice')).toBeVisible();
@@ -825,9 +833,6 @@ test("a canvas reopened after someone else's save shows that save, and saving go
   await addModel(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved!')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'This canvas was changed elsewhere' })).toHaveCount(
-    0,
-  );
   expect((await storedData(request, token, canvas.id)).data.nodes).toHaveLength(3);
 });
 
@@ -842,17 +847,10 @@ test('the history lists every version and restores an earlier one as a new versi
     request,
     diagramData([modelAt('invoice', 'Invoice', [80, 200])]),
   );
-  const saved = await request.patch(`/api/canvas/${canvas.id}/`, {
-    headers: { Authorization: `Token ${token}` },
-    data: {
-      version: 1,
-      data: diagramData([
-        modelAt('invoice', 'Invoice', [80, 200]),
-        modelAt('payment', 'Payment', [480, 200]),
-      ]),
-    },
-  });
-  expect(saved.status()).toBe(200);
+  await saveViaApi(request, token, canvas.id, 1, [
+    modelAt('invoice', 'Invoice', [80, 200]),
+    modelAt('payment', 'Payment', [480, 200]),
+  ]);
   await page.goto(`/experimental/modeling/${canvas.id}`);
   await expect(box(page, 'Payment')).toBeVisible();
 
@@ -994,14 +992,12 @@ test('staff import SQL: a PostgreSQL script pasted, a syntax error shown at its 
     expect(stored.data.edges).toHaveLength(1);
   });
 
-  await test.step('the editor took the new version: a save after the import is no conflict', async () => {
+  await test.step('the editor took the new version: a save after the import goes on from it', async () => {
     await moveBox(page, box(page, 'customer'), 0, 60);
     await expect(statusUnsaved(page)).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Saved!')).toBeVisible();
-    await expect(
-      page.getByRole('dialog', { name: 'This canvas was changed elsewhere' }),
-    ).toHaveCount(0);
+    await expect(statusSaved(page)).toBeVisible();
   });
 
   await test.step('a syntax error is shown at the script with its line and column', async () => {

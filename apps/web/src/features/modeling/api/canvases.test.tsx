@@ -2,15 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANVAS_CONFLICT_MESSAGE, type Canvas, type CanvasSummary } from '@portal/contract/canvas';
-import { toast } from '../../../components/ui/toast';
 import { fetchCall, json, testClient, withClient } from '../../../test/api-fakes';
-import {
-  canvasConflict,
-  useCanvases,
-  useCreateCanvas,
-  useDeleteCanvas,
-  useUpdateCanvas,
-} from './canvases';
+import { canvasConflict, useCanvases, useCreateCanvas, useDeleteCanvas } from './canvases';
+import { ApiError } from '../../../lib/api';
 import { canvasKeys } from './keys';
 
 const canvas = (id: number, name: string, extra: Partial<Canvas> = {}): Canvas => ({
@@ -80,55 +74,12 @@ describe('useCreateCanvas', () => {
   });
 });
 
-describe('useUpdateCanvas', () => {
-  it('patches the diagram with the version it started from and keeps the answer', async () => {
-    queryClient.setQueryData(canvasKeys.list(), [summary(canvas(1, 'Shop'))]);
-    const saved = canvas(1, 'Shop', { data: '{"nodes":[]}', version: 2 });
-    const fetch = vi.fn(async () => json(200, saved));
-    vi.stubGlobal('fetch', fetch);
-    const { result } = renderHook(() => useUpdateCanvas(1), { wrapper });
-
-    act(() => result.current.mutate({ data: '{"nodes":[]}', version: 1 }));
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(fetchCall(fetch)).toEqual({
-      url: '/api/canvas/1/',
-      method: 'PATCH',
-      body: { data: '{"nodes":[]}', version: 1 },
-    });
-    expect(queryClient.getQueryData(canvasKeys.detail(1))).toEqual(saved);
-    expect(queryClient.getQueryData<CanvasSummary[]>(canvasKeys.list())?.[0]?.version).toBe(2);
-  });
-
-  it('hands a 409 to the caller as a conflict with the current version, without a toast', async () => {
-    const before = canvas(1, 'Shop');
-    queryClient.setQueryData(canvasKeys.detail(1), before);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(409, { detail: CANVAS_CONFLICT_MESSAGE, version: 4 })),
-    );
-    const error = vi.spyOn(toast, 'error');
-    const { result } = renderHook(() => useUpdateCanvas(1), { wrapper });
-
-    act(() => result.current.mutate({ data: '', version: 1 }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(canvasConflict(result.current.error)).toEqual({
-      detail: CANVAS_CONFLICT_MESSAGE,
-      version: 4,
-    });
-    expect(error).not.toHaveBeenCalled();
-    expect(queryClient.getQueryData(canvasKeys.detail(1))).toEqual(before);
-  });
-
-  it('tells other failures apart from a conflict', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(400, { data: ['Not valid JSON'] })),
-    );
-    const { result } = renderHook(() => useUpdateCanvas(1), { wrapper });
-
-    act(() => result.current.mutate({ data: '{', version: 1 }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(canvasConflict(result.current.error)).toBeNull();
+describe('canvasConflict', () => {
+  it('reads a 409 as a conflict with the current version, and nothing else as one', () => {
+    expect(
+      canvasConflict(new ApiError(409, { detail: CANVAS_CONFLICT_MESSAGE, version: 4 })),
+    ).toEqual({ detail: CANVAS_CONFLICT_MESSAGE, version: 4 });
+    expect(canvasConflict(new ApiError(400, { data: ['Not valid JSON'] }))).toBeNull();
     expect(canvasConflict(new Error('offline'))).toBeNull();
   });
 });

@@ -72,27 +72,6 @@ export const useCreateCanvas = () => {
   });
 };
 
-export type CanvasSaveInput = {
-  /** The diagram as a JSON string. */
-  data: string;
-  /** The version the editor started from; a newer save on the server answers 409. */
-  version: number;
-  name?: string;
-};
-
-/**
- * Saves a canvas. No toast here: the editor says 'Saved!' itself, and a failure — above all a
- * 409 (`canvasConflict(error)`) — gets the editor's own message rather than a generic one.
- */
-export const useUpdateCanvas = (id: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CanvasSaveInput) =>
-      request(detailPath(id), { method: 'PATCH', body, schema: canvasSchema }),
-    onSuccess: (canvas) => remember(queryClient, canvas),
-  });
-};
-
 /**
  * Imports a SQL script into a canvas (issue 29, decision 0053): the answer is the canvas saved
  * as a new version with what was added, updated and skipped. No toast here: the dialog shows a

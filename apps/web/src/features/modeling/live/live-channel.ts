@@ -110,6 +110,14 @@ export const createLiveChannel = (canvasId: number, person: LivePresence['person
     await sending;
   };
 
+  /** Sends what is waiting now, without the gathering delay; resolves once it is answered. */
+  const sendWaiting = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await sending;
+    await send();
+  };
+
   const schedule = () => {
     setStatus({ unsent: true });
     if (!timer && !sending) timer = setTimeout(() => void send(), SEND_DELAY_MS);
@@ -212,19 +220,9 @@ export const createLiveChannel = (canvasId: number, person: LivePresence['person
     status: () => status,
     /** What this editor has selected, for the others to see. */
     select: (selection: string[]) => announce(selection),
-    /** Sends what is waiting now; resolves once the server has it (or the send failed). */
-    flush: async () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await sending;
-      await send();
-    },
     /** Writes the shared document back as a version now (Save), with this editor's view. */
     save: async (viewport: Viewport): Promise<Canvas> => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await sending;
-      await send();
+      await sendWaiting();
       if (status.unsent) throw new Error('Your changes have not reached the server yet.');
       const canvas = await request(`${base}save/`, {
         method: 'POST',
