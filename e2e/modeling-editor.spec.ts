@@ -19,6 +19,14 @@ const LEAVE = 'Are you sure you want to leave? Any unsaved changes will be lost.
 const boxes = (page: Page) => page.locator('.react-flow__node-model');
 const box = (page: Page, title: string) =>
   page.getByRole('article', { name: `Model ${title}`, exact: true });
+/** A model box by its id: the same box for everyone on a canvas, whatever order each page draws. */
+const boxById = (page: Page, id: string) =>
+  page.locator(`.react-flow__node-model[data-id="${id}"]`);
+const idOf = async (model: Locator) => {
+  const id = await model.getAttribute('data-id');
+  if (!id) throw new Error('a model box without its id');
+  return id;
+};
 
 /** Moves a model box by its header with real mouse events, as a person drags it. */
 const moveBox = async (page: Page, model: Locator, dx: number, dy: number) => {
@@ -56,7 +64,8 @@ const addModel = async (page: Page) => {
   const before = await boxes(page).count();
   await page.getByRole('button', { name: 'Add new model' }).click();
   await expect(boxes(page)).toHaveCount(before + 1);
-  return boxes(page).nth(before);
+  // The new box is last on this page; from here on it is known by its id, which stays its own.
+  return boxById(page, await idOf(boxes(page).nth(before)));
 };
 
 /** Names a model and gives it attributes in edit mode, then leaves edit mode with done. */
@@ -559,6 +568,7 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
   await expect(page.getByText('This canvas is empty')).toBeVisible();
   await expect(second.getByText('This canvas is empty')).toBeVisible();
   const live = { timeout: scaled(2_000) };
+  const ids = { invoice: '', payment: '' };
 
   await test.step('each sees that the other is here', async () => {
     await expect(page.getByRole('list', { name: /^Also here: / })).toBeVisible(live);
@@ -568,9 +578,11 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
   await test.step('one adds two models and connects them; the other sees it without reloading', async () => {
     // Each moved out from under the toolbar, where new models appear.
     const invoice = await addModel(page);
+    ids.invoice = await idOf(invoice);
     await moveBox(page, invoice, 40, 150);
     await describeModel(invoice, 'Invoice', [{ name: 'total', type: 'float' }]);
     const payment = await addModel(page);
+    ids.payment = await idOf(payment);
     await moveBox(page, payment, 0, 420);
     await describeModel(payment, 'Payment', []);
     await connectBoxes(page, box(page, 'Invoice'), box(page, 'Payment'));
@@ -582,10 +594,11 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
   });
 
   await test.step('both edit different models at once, and both edits stay', async () => {
-    // By place, not by name: a box's name follows its title as it is typed.
+    // By id, not by name (a box's name follows its title as it is typed) nor by place (each page
+    // draws the shared models in the order it learnt them).
     await Promise.all([
-      describeModel(boxes(page).nth(0), 'Invoice v2', []),
-      describeModel(boxes(second).nth(1), 'Payment v2', []),
+      describeModel(boxById(page, ids.invoice), 'Invoice v2', []),
+      describeModel(boxById(second, ids.payment), 'Payment v2', []),
     ]);
     for (const person of [page, second]) {
       await expect(box(person, 'Invoice v2')).toBeVisible(live);
