@@ -33,6 +33,36 @@ export const percentile = (values: number[], p: number) => {
 };
 
 /**
+ * How busy the page's main thread is from this call until `stop()`: the share of the wall time
+ * Chromium spent in tasks, and in script. Frame times are counted in whole frames of a 60 Hz
+ * display, so a p95 of 16.7 ms says nothing of how close each frame came to missing; this does.
+ * Chromium's own counters (CDP `Performance.getMetrics`), cheap enough to leave on.
+ */
+export const mainThreadUse = async (page: Page) => {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await session.send('Performance.getMetrics');
+    const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+    return { at: performance.now(), task: value('TaskDuration'), script: value('ScriptDuration') };
+  };
+  const start = await read();
+  return {
+    stop: async () => {
+      const end = await read();
+      await session.detach();
+      const wallSeconds = (end.at - start.at) / 1000;
+      return {
+        busy: (end.task - start.task) / wallSeconds,
+        script: (end.script - start.script) / wallSeconds,
+      };
+    },
+  };
+};
+
+export type MainThreadUse = Awaited<ReturnType<Awaited<ReturnType<typeof mainThreadUse>>['stop']>>;
+
+/**
  * With `BENCH_PROFILE_DIR` set, records a CPU profile of the page (V8 samples every 100 µs)
  * from this call until `stop()` and writes it there as `{name}.cpuprofile`, which Chromium's
  * DevTools (Performance panel) opens. Without it both are no-ops, so measures stay unprofiled.

@@ -37,8 +37,6 @@ import {
   liveEdges,
   liveModels,
   readDiagram,
-  readEdge,
-  readModel,
   writeDiagram,
   type StoredEdge,
 } from '@portal/contract/canvas-live';
@@ -76,6 +74,7 @@ import { LeavePrompt } from './leave-prompt';
 import { ModelNodeComponent } from './model-node';
 import type { LiveChannel } from '../live/live-channel';
 import { PresenceContext, createPresence } from '../live/presence';
+import { takeRemote } from '../live/take-remote';
 import { useLiveStatus } from '../live/use-live-canvas';
 
 // Outside any component: React Flow re-creates every node and edge when these objects change.
@@ -102,65 +101,6 @@ const reducer = (state: State, { recipe, remote = false }: Action): State => {
 
 /** What this editor writes into the shared document carries this origin (its undo tracks it). */
 const LOCAL = Symbol('local');
-
-/**
- * The document's models and edges named in `changed`, taken into `diagram` — only those are read
- * (a remote change while 300 models are drawn costs the changed ones). A node keeps what did not
- * change (its data object, so its box does not re-render) and React Flow's own keys.
- */
-const takeRemote = (
-  diagram: Diagram,
-  doc: Y.Doc,
-  changed: { models: Set<string>; edges: Set<string> },
-): Diagram => {
-  const take = <T extends { id: string; data: unknown }>(
-    drawn: T[],
-    ids: Set<string>,
-    read: (id: string) => T | null,
-    merge: (drawn: T, next: T) => T,
-  ) => {
-    const fresh = new Map([...ids].map((id) => [id, read(id)]));
-    const kept = drawn.flatMap((item) => {
-      if (!ids.has(item.id)) return [item];
-      const next = fresh.get(item.id);
-      return next ? [merge(item, next)] : [];
-    });
-    const known = new Set(drawn.map((item) => item.id));
-    for (const [id, next] of fresh) if (next && !known.has(id)) kept.push(next);
-    return kept;
-  };
-  const sameData = <T,>(a: T, b: T) => a === b || JSON.stringify(a) === JSON.stringify(b);
-  return {
-    nodes: take(
-      diagram.nodes,
-      changed.models,
-      (id) => readModel(doc, id),
-      (item, next) => {
-        const position =
-          item.position.x === next.position.x && item.position.y === next.position.y
-            ? item.position
-            : next.position;
-        const data = sameData(item.data, next.data) ? item.data : next.data;
-        return position === item.position && data === item.data
-          ? item
-          : { ...item, position, data };
-      },
-    ),
-    edges: take(
-      diagram.edges,
-      changed.edges,
-      (id) => readEdge(doc, id),
-      (item, next) =>
-        item.source === next.source &&
-        item.target === next.target &&
-        item.sourceHandle === next.sourceHandle &&
-        item.targetHandle === next.targetHandle &&
-        sameData(item.data, next.data)
-          ? item
-          : { ...item, ...next },
-    ),
-  };
-};
 
 /** Whether a key press belongs to a field being typed in (its own undo, its own keys). */
 const inField = (target: EventTarget | null) =>
