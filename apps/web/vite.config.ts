@@ -34,14 +34,22 @@ export default defineConfig({
         // gzipped on its own, so a dozen small chunks cost framing and lost context.
         codeSplitting: {
           groups: [
-            // The entry and everything it imports statically (react-dom, react-router, query,
-            // tailwind-merge: split over four files before, all loaded on every first visit) in
+            // The entry and everything it imports statically (react-dom, react-router, query: split
+            // over four files before, with tailwind-merge, all loaded on every first visit) in
             // one chunk, with the form parts and page title that nearly every screen uses, and
             // the small shared modules /login reads (the public config, whether passkeys work):
             // three more files of a few hundred bytes each on the sign-in page otherwise.
             {
               name: 'app',
-              test: /src\/(main\.tsx|components\/(ui\/(field|input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/,
+              test: /src\/(main\.tsx|components\/(ui\/(field|plain-input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/,
+            },
+            // tailwind-merge (with `cn`) on its own, as zod: the visitor screens draw only
+            // primitives that join their classes (`PlainButton`, `PlainInput`, `Field`, `Spinner`)
+            // and must not load it (8 KB gzip of /login's budget); e2e/first-load.spec.ts holds
+            // that by this chunk's name. Signed-in screens load it as one more cached file.
+            {
+              name: 'class-merge',
+              test: /node_modules[\\/]tailwind-merge[\\/]|src[\\/]components[\\/]ui[\\/]cn\.ts$/,
             },
             // /login's own code in one chunk instead of seven. Only these modules, not their
             // dependencies; sign-up and the password screens share some of them.

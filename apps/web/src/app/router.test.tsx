@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { twMerge } from 'tailwind-merge';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@portal/contract/users';
 import { IMPERSONATE_KEY, TOKEN_KEY } from '../lib/tokens';
@@ -165,6 +166,28 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Go home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('the visitor screens', () => {
+  // They draw PlainButton, PlainInput, Field and Spinner, which join a caller's classes to their
+  // own rather than merge them (no tailwind-merge on a first visit, decision 0055): right only
+  // while no two classes of an element conflict, which merging them would show.
+  it.each([
+    ['/login', 'Login'],
+    ['/sign-up', 'Sign Up'],
+    ['/password-reset', 'Reset Password'],
+    ['/password-reset/MQ/abc-def', 'Set a New Password'],
+    ['/no/such/page', 'Page Not Found'],
+  ])('%s draws no two classes that conflict', async (path, heading) => {
+    serve({});
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const classes = Array.from(document.querySelectorAll('[class]'), (element) =>
+      element.getAttribute('class')!.trim().split(/\s+/).join(' '),
+    );
+    expect(classes.length).toBeGreaterThan(20);
+    expect(classes.filter((cls) => twMerge(cls) !== cls)).toEqual([]);
   });
 });
 

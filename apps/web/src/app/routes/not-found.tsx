@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { PlainButton } from '../../components/ui/plain-button';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const NotFoundRoute = () => {
@@ -18,9 +18,9 @@ export const NotFoundRoute = () => {
         <p className="mt-2 text-sm text-slate-500">
           The page you are looking for does not exist or has been moved.
         </p>
-        <Button asChild className="mt-6">
+        <PlainButton asChild className="mt-6">
           <Link to="/">Go home</Link>
-        </Button>
+        </PlainButton>
       </div>
     </div>
   );

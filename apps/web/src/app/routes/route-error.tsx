@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { useRouteError } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { PlainButton } from '../../components/ui/plain-button';
 
 /** Shown when a screen crashes or its code cannot be loaded (e.g. after a deploy). */
 export const RouteError = () => {
@@ -19,10 +19,10 @@ export const RouteError = () => {
           This page could not be shown. Reloading usually helps.
         </p>
         <div className="mt-6 flex justify-center gap-2">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-          <Button variant="secondary" onClick={() => window.location.assign('/')}>
+          <PlainButton onClick={() => window.location.reload()}>Reload</PlainButton>
+          <PlainButton variant="secondary" onClick={() => window.location.assign('/')}>
             Go home
-          </Button>
+          </PlainButton>
         </div>
       </div>
     </div>

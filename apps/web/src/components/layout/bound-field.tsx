@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '../ui/field';
-import { Input, type InputProps } from '../ui/input';
+import { PlainInput, type InputProps } from '../ui/plain-input';
 
 /** One registered input and its current error; the field's name doubles as the input's id. */
 export type FieldBinding = UseFormRegisterReturn & { error?: string | undefined };
@@ -15,6 +15,8 @@ export type BoundFieldProps = Omit<InputProps, 'invalid' | 'id' | keyof UseFormR
 /**
  * A labelled input bound with react-hook-form's `register`, its hint and its error: the field of
  * the forms that are not a `<ResourceForm>` (login, sign-up, profile), as `TextField` is one's.
+ * A `PlainInput`: the visitor screens' forms must not load tailwind-merge, so a `className`
+ * adds to the input's classes and cannot restyle them.
  */
 export const BoundField = ({
   label,
@@ -23,6 +25,6 @@ export const BoundField = ({
   ...input
 }: BoundFieldProps) => (
   <Field label={label} htmlFor={registration.name} hint={hint} error={error}>
-    <Input id={registration.name} invalid={Boolean(error)} {...input} {...registration} />
+    <PlainInput id={registration.name} invalid={Boolean(error)} {...input} {...registration} />
   </Field>
 );

@@ -1,7 +1,7 @@
+import { clsx } from 'clsx';
 import { Layers } from 'lucide-react';
 import { Link } from 'react-router';
 import { useStudio } from '../../lib/studio';
-import { cn } from '../ui/cn';
 
 /**
  * The studio's mark: its uploaded logo, or the product's own in the studio's colour. The name
@@ -14,13 +14,13 @@ export const StudioMark = ({ size = 'md' }: { size?: 'md' | 'lg' }) => {
       <img
         src={logo_url}
         alt=""
-        className={cn('w-auto max-w-40 object-contain', size === 'lg' ? 'h-12' : 'h-8')}
+        className={clsx('w-auto max-w-40 object-contain', size === 'lg' ? 'h-12' : 'h-8')}
       />
     );
   return (
     <span
       aria-hidden
-      className={cn(
+      className={clsx(
         'flex items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm',
         size === 'lg' ? 'size-12' : 'size-8',
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../ui/button';
+import { PlainButton } from '../ui/plain-button';
 import { Logo } from './logo';
 
 export type TopBarProps = {
@@ -26,11 +26,11 @@ export const TopBar = ({ leading, children }: TopBarProps) => (
 /** What a logged-out visitor sees at the right of the top bar (spec §2). */
 export const VisitorLinks = () => (
   <>
-    <Button asChild variant="secondary">
+    <PlainButton asChild variant="secondary">
       <Link to="/sign-up">Sign Up</Link>
-    </Button>
-    <Button asChild>
+    </PlainButton>
+    <PlainButton asChild>
       <Link to="/login">Login</Link>
-    </Button>
+    </PlainButton>
   </>
 );

@@ -1,11 +1,15 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { cn } from './cn';
+import { clsx } from 'clsx';
 
 export type FieldProps = {
   label: string;
   htmlFor: string;
   error?: string;
   hint?: string;
+  /**
+   * Added to the field's own classes (a grid column, a margin), not merged over them: the sign-in
+   * screens draw fields and must not download tailwind-merge (decision 0055).
+   */
   className?: string;
   children: ReactNode;
 };
@@ -26,7 +30,7 @@ export const Field = ({ label, htmlFor, error, hint, className, children }: Fiel
         })
       : children;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
         {label}
       </label>

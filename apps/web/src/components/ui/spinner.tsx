@@ -1,9 +1,13 @@
-import { cn } from './cn';
+import { clsx } from 'clsx';
 
 export type SpinnerProps = {
   /** The accessible name; also shown beside the ring when given. */
   label?: string;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Added to the spinner's own classes (its padding in a card), not merged over them: every
+   * first load draws a spinner and must not download tailwind-merge (decision 0055).
+   */
   className?: string;
 };
 
@@ -17,11 +21,11 @@ export const Spinner = ({ label, size = 'md', className }: SpinnerProps) => (
   <span
     role="status"
     aria-label={label ?? 'Loading'}
-    className={cn('inline-flex items-center gap-2 text-sm text-slate-500', className)}
+    className={clsx('inline-flex items-center gap-2 text-sm text-slate-500', className)}
   >
     <span
       aria-hidden
-      className={cn(
+      className={clsx(
         'inline-block animate-spin rounded-full border-current border-r-transparent text-brand-600',
         ringSizes[size],
       )}

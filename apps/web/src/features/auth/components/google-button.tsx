@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { useConfig } from '../../../lib/config';
 import { GOOGLE_STATE_KEY, googleAuthUrl } from '../lib/google';
 
@@ -59,10 +59,10 @@ export const GoogleButton = ({
   return (
     <>
       {separated && <OrSeparator />}
-      <Button variant="secondary" className="w-full" onClick={start}>
+      <PlainButton variant="secondary" className="w-full" onClick={start}>
         <GoogleMark />
         {label}
-      </Button>
+      </PlainButton>
     </>
   );
 };

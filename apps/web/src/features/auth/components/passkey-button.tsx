@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { FormError } from '../../../components/layout/form-error';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { useStartSession } from '../../../lib/auth';
 import { parseError, toastError } from '../../../lib/errors';
 import { passkeyProblem } from '../../../lib/passkeys';
@@ -30,7 +30,7 @@ export const PasskeyButton = () => {
   };
   return (
     <div className="flex flex-col gap-2">
-      <Button
+      <PlainButton
         variant="secondary"
         className="w-full"
         loading={passkeyLogin.isPending}
@@ -38,7 +38,7 @@ export const PasskeyButton = () => {
       >
         <KeyRound aria-hidden />
         Sign in with a passkey
-      </Button>
+      </PlainButton>
       <FormError message={problem ?? undefined} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { PlainInput } from '../../../components/ui/plain-input';
 import { AuthCard } from './auth-card';
 
 /** The second step's field's error: what the server said about `otp`, if anything. */
@@ -41,7 +41,7 @@ export const SecondFactorForm = ({ error, pending, onSubmit, onBack }: SecondFac
         hint="The 6-digit code from your authenticator app, or one of your recovery codes."
         error={error ?? undefined}
       >
-        <Input
+        <PlainInput
           ref={input}
           id="otp"
           name="otp"
@@ -53,12 +53,12 @@ export const SecondFactorForm = ({ error, pending, onSubmit, onBack }: SecondFac
           onChange={(event) => setCode(event.target.value)}
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={!code.trim()} loading={pending}>
+      <PlainButton type="submit" className="w-full" disabled={!code.trim()} loading={pending}>
         Verify
-      </Button>
-      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+      </PlainButton>
+      <PlainButton type="button" variant="ghost" className="w-full" onClick={onBack}>
         Use another account
-      </Button>
+      </PlainButton>
     </form>
   );
 };

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/layout/form-error';
 import { PageSpinner } from '../../../components/layout/page-spinner';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { BoundField } from '../../../components/layout/bound-field';
 import { toast } from '../../../components/ui/toast';
 import { useStartSession } from '../../../lib/auth';
@@ -148,9 +148,9 @@ export const LoginRoute = () => {
           </Link>
         </div>
         <FormError message={errors.root?.message} />
-        <Button type="submit" className="w-full" disabled={!isValid} loading={login.isPending}>
+        <PlainButton type="submit" className="w-full" disabled={!isValid} loading={login.isPending}>
           Login
-        </Button>
+        </PlainButton>
       </form>
       {(withPasskeys || config?.google) && <OrSeparator />}
       <div className="flex flex-col gap-3">

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { passwordResetConfirmRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { toast } from '../../../components/ui/toast';
 import { applyFormErrors, parseError } from '../../../lib/errors';
 import { useLiveForm } from '../../../lib/use-live-form';
@@ -75,9 +75,14 @@ export const PasswordResetConfirmRoute = () => {
             Request a new link
           </Link>
         )}
-        <Button type="submit" className="w-full" disabled={!isValid} loading={confirm.isPending}>
+        <PlainButton
+          type="submit"
+          className="w-full"
+          disabled={!isValid}
+          loading={confirm.isPending}
+        >
           Reset Password
-        </Button>
+        </PlainButton>
       </form>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { emailRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { applyFormErrors } from '../../../lib/errors';
 import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -49,9 +49,9 @@ export const PasswordResetRoute = () => {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <EmailField {...register('email')} error={errors.email?.message} />
         <FormError message={errors.root?.message} />
-        <Button type="submit" className="w-full" disabled={!isValid} loading={reset.isPending}>
+        <PlainButton type="submit" className="w-full" disabled={!isValid} loading={reset.isPending}>
           Send Reset Link
-        </Button>
+        </PlainButton>
       </form>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { signUpRequestSchema } from '@portal/contract/auth';
 import { FormError } from '../../../components/layout/form-error';
 import { NewPasswordFields } from '../../../components/layout/new-password-fields';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { applyFormErrors } from '../../../lib/errors';
 import { useLiveForm } from '../../../lib/use-live-form';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -69,9 +69,14 @@ export const SignUpRoute = () => {
           confirmation={{ ...register('password2'), error: errors.password2?.message }}
         />
         <FormError message={errors.root?.message} />
-        <Button type="submit" className="w-full" disabled={!isValid} loading={signUp.isPending}>
+        <PlainButton
+          type="submit"
+          className="w-full"
+          disabled={!isValid}
+          loading={signUp.isPending}
+        >
           Sign Up
-        </Button>
+        </PlainButton>
       </form>
       <GoogleButton label="Sign up with Google" />
     </AuthCard>

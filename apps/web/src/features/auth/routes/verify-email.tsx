@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { parseError } from '../../../lib/errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -31,9 +31,9 @@ export const VerifyEmailRoute = () => {
   }, [uid, token, mutate]);
 
   const loginButton = (
-    <Button asChild className="w-full">
+    <PlainButton asChild className="w-full">
       <Link to="/login">Go to login</Link>
-    </Button>
+    </PlainButton>
   );
 
   return (
