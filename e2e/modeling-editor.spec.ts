@@ -55,7 +55,7 @@ const dragMiddleToMiddle = async (page: Page, from: Box | null, to: Box | null, 
 const connectBoxes = async (page: Page, from: Locator, to: Locator) =>
   dragMiddleToMiddle(
     page,
-    await from.getByLabel(/^Connect .* to another model$/).boundingBox(),
+    await from.getByTitle('Drag to another model to relate them').boundingBox(),
     await to.boundingBox(),
     'the models are',
   );
@@ -591,6 +591,9 @@ test('two people on one canvas: each sees the other live, both edits stay, undo 
     await expect(box(second, 'Payment')).toBeVisible(live);
     await expect(second.locator('.react-flow__edge')).toHaveCount(1, live);
     await expect(box(second, 'Invoice')).toContainText('total');
+    // The whole editor with models, a relation and someone else here (Lighthouse's audit found
+    // a name on the connect dots, which are for the pointer only).
+    expect(await seriousViolations(second)).toEqual([]);
   });
 
   await test.step('both edit different models at once, and both edits stay', async () => {

@@ -233,7 +233,9 @@ const ModelNodeView = ({ id, data, selected }: NodeProps<ModelFlowNode>) => {
         id={SOURCE_HANDLE}
         position={Position.Right}
         className="model-connect-handle"
-        aria-label={`Connect ${title} to another model`}
+        // For the pointer only, and so hidden from assistive technology (a name on a plain div
+        // is prohibited ARIA): from the keyboard a relation is added in the box's edit mode.
+        aria-hidden
         title="Drag to another model to relate them"
       />
     </article>
