@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MODEL_FIELD_TYPES, RELATION_TYPES, type ModelField } from '@portal/contract/canvas';
 import {
@@ -241,6 +242,8 @@ export const benchCanvasEditor = async () => {
     await page.goto(`${portal.url}/login`);
     await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
     await page.addInitScript(FRAME_SAMPLER);
+    const loadProfile = await cpuProfiler(page, 'canvas-load');
+    const loadTrace = await timelineTracer(page, 'canvas-load');
     await page.goto(`${portal.url}/experimental/modeling/${String(canvas.id)}`);
     // The editor draws only the models in view (onlyRenderVisibleElements): loaded means those
     // are drawn and measured. A function here — a string would need eval, which the portal's CSP
@@ -255,6 +258,8 @@ export const benchCanvasEditor = async () => {
       { timeout: 120_000, polling: 'raf' },
     );
     const loadMs = Number(await drawnAt.jsonValue());
+    await loadProfile.stop();
+    await loadTrace.stop();
     // Settle: fonts, the minimap, the first measurements.
     await page.waitForTimeout(500);
 
@@ -272,6 +277,9 @@ export const benchCanvasEditor = async () => {
     // The frames mean something only if the gesture did what it says.
     if ((await page.evaluate(VIEWPORT_TRANSFORM)) === viewportBefore)
       throw new Error('the pan did not move the view');
+    // What the pan brought into view, to look at: models drawn as they come (not measured before).
+    const shots = process.env.BENCH_PROFILE_DIR;
+    if (shots) await page.screenshot({ path: path.join(shots, 'canvas-after-pan.png') });
 
     const header = (await page.evaluate(FIND_MODEL_HEADER)) as {
       x: number;

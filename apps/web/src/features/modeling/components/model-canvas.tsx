@@ -61,6 +61,7 @@ import {
   type ImageFormat,
 } from '../lib/diagram-image';
 import { createEditingModels } from '../lib/editing-models';
+import { withInitialSizes } from '../lib/initial-size';
 import { importHeadline, viewportOnto } from '../lib/sql-import';
 import { CanvasUpdateContext, EditingModelsContext, type CanvasUpdate } from './canvas-update';
 import { ExportDialog } from './export-dialog';
@@ -258,6 +259,9 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
   useEffect(() => editing.subscribe(() => undo.stopCapturing()), [editing, undo]);
   const onUndo = useCallback(() => void undo.undo(), [undo]);
   const onRedo = useCallback(() => void undo.redo(), [undo]);
+
+  // Sized before React Flow measures them, so that it draws only the models in view.
+  const drawnNodes = useMemo(() => withInitialSizes(state.diagram.nodes), [state.diagram.nodes]);
 
   // The others see which models this person has selected.
   const selection = useMemo(
@@ -480,7 +484,7 @@ export const ModelCanvas = ({ canvas, initial, onReload, live }: ModelCanvasProp
             onPointerDownCapture={capturePanePointer}
           >
             <ReactFlow<ModelNode, RelationEdge>
-              nodes={state.diagram.nodes}
+              nodes={drawnNodes}
               edges={state.diagram.edges}
               nodeTypes={nodeTypes}
               edgeTypes={edgeTypes}
