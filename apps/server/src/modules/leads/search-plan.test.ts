@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-world';
-import { leadListQuery } from './service';
+import { leadListQuery, leadListStatement } from './service';
 
 /**
  * The planner's choice, on a table big enough for it to matter (100,000 leads, vacuumed) and with
@@ -102,6 +102,29 @@ describe('the lead list query plan', () => {
       expect(page).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index} `));
       expect(page).not.toContain('Seq Scan');
       expect(page.slice(0, page.indexOf('SubPlan'))).not.toContain('Sort');
+    },
+  );
+  // The list runs as a named statement (decision 0054), which PostgreSQL may plan once for any
+  // limit and offset, guessing a tenth of the table for them. That plan must still fetch a
+  // page's rows by primary key: joined to a subquery of ids, it hashed the whole table instead.
+  it.each([[{}], [{ status: 'won' as const }]])(
+    'reads a page by primary key in the plan for any page, %j',
+    async (filter) => {
+      const { sql: text, params } = leadListStatement(filter, 20, 3980);
+      const literal = (value: unknown) =>
+        typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+      const planned = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`PREPARE generic_page AS ${text}`));
+        const explained = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql.raw(`EXPLAIN (COSTS OFF) EXECUTE generic_page(${params.map(literal).join(', ')})`),
+        );
+        await tx.execute(sql`DEALLOCATE generic_page`);
+        return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(planned).toContain('Index Scan using leads_pkey');
+      expect(planned).not.toContain('Seq Scan on leads');
+      expect(planned).not.toContain('Hash');
     },
   );
 });

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStatementNames } from './statement-names';
+
+// One connection, so that the statements it prepared can be read back from PostgreSQL.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+const db = { $client: pool };
+afterAll(() => pool.end());
+
+const prepared = async () =>
+  (
+    await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')
+  ).rows.map((r) => r.name);
+
+describe('createStatementNames', () => {
+  it('gives each shape of query one name, whatever its values, and answers its rows', async () => {
+    const names = createStatementNames('probe');
+    const square = (n: number) => sql`SELECT ${n}::int * ${n}::int AS square`;
+    expect(await names.execute<{ square: number }>(db, square(3))).toEqual([{ square: 9 }]);
+    expect(await names.execute<{ square: number }>(db, square(4))).toEqual([{ square: 16 }]);
+    expect(await names.execute(db, sql`SELECT ${'a'}::text AS letter`)).toEqual([{ letter: 'a' }]);
+    expect(names.size).toBe(2);
+    expect(await prepared()).toEqual(['probe_1', 'probe_2']);
+  });
+
+  it('runs shapes past its limit unnamed, with the same answers', async () => {
+    const names = createStatementNames('capped', 1);
+    await names.execute(db, sql`SELECT 1 AS one`);
+    expect(await names.execute(db, sql`SELECT ${2}::int AS two`)).toEqual([{ two: 2 }]);
+    expect(names.size).toBe(1);
+    expect((await prepared()).filter((name) => name.startsWith('capped'))).toEqual(['capped_1']);
+  });
+});
