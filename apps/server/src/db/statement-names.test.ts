@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStatementNames } from './statement-names';
+import { createStatementNames, integerLiteral } from './statement-names';
 
 // One connection, so that the statements it prepared can be read back from PostgreSQL.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
@@ -30,5 +30,16 @@ describe('createStatementNames', () => {
     expect(await names.execute(db, sql`SELECT ${2}::int AS two`)).toEqual([{ two: 2 }]);
     expect(names.size).toBe(1);
     expect((await prepared()).filter((name) => name.startsWith('capped'))).toEqual(['capped_1']);
+  });
+});
+
+describe('integerLiteral', () => {
+  it('writes a whole number into the text, and refuses anything else', async () => {
+    const names = createStatementNames('literal');
+    expect(await names.execute(db, sql`SELECT ${integerLiteral(42)}::int AS n`)).toEqual([
+      { n: 42 },
+    ]);
+    for (const bad of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])
+      expect(() => integerLiteral(bad)).toThrow('not a non-negative integer');
   });
 });

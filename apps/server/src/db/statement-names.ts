@@ -1,5 +1,5 @@
 import type { QueryResultRow } from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -8,10 +8,10 @@ const dialect = new PgDialect();
 /**
  * Runs a query built at request time as a *named* statement, so that each connection parses and
  * plans it once instead of on every request (drizzle's `db.execute` sends every query unnamed).
- * A query's text depends only on its shape — which filters, which ordering — never on the
- * values, which travel as parameters; each distinct text gets one name, up to `limit` texts a
- * process (past that, texts run unnamed as before: a shape that turns up once in a while costs
- * its parse, never a connection's memory). Behind a transaction pooler the name is dropped again
+ * A query's text depends on its shape — which filters, which ordering — and on what it writes
+ * as literals (`integerLiteral`), never on the values, which travel as parameters; each distinct
+ * text gets one name, up to `limit` texts a process (past that, texts run unnamed as before: a
+ * text that turns up once in a while costs its parse and plan, never a connection's memory). Behind a transaction pooler the name is dropped again
  * (`withUnnamedStatements`, db/client.ts), and everything still works.
  *
  * Only for queries whose good plan does not hang on the parameters' values: after five runs
@@ -42,4 +42,15 @@ export const createStatementNames = (prefix: string, limit = 64) => {
       return names.size;
     },
   };
+};
+
+/**
+ * A whole number written into a statement's text rather than sent as a parameter — for a
+ * `LIMIT` or `OFFSET` that the plan should be made for (see the lead list's `pageOf`). Only ever
+ * a number the server computed; anything but a non-negative safe integer is refused.
+ */
+export const integerLiteral = (value: number) => {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`not a non-negative integer: ${value}`);
+  return sql.raw(String(value));
 };

@@ -17,6 +17,7 @@ import { leadComments, leads } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import type { Cursor, CursorRows } from '../../http/cursor';
 import { afterPosition } from '../../db/keyset';
+import { integerLiteral } from '../../db/statement-names';
 import {
   leadKey,
   orderBy,
@@ -138,16 +139,19 @@ const leadJson = (p: string) =>
  * skipped lead from the table — 4,000 heap pages for page 200, against ~20 index pages. The
  * rows come back unordered; `pageJson` and `countedPage` order them again.
  *
- * The ids are an array (`= ANY(ARRAY(…))`), not a subquery joined (`IN (…)`): the list runs as
- * a named statement, and PostgreSQL may plan one for any limit and offset (a generic plan),
- * guessing a tenth of the leads for them; against a subquery it then joined by hashing the whole
- * table (41 ms a page at 100,000 leads), while an array can only be looked up by primary key
- * (0.45 ms).
+ * The limit and offset are written into the text, not sent as parameters: the list runs as a
+ * named statement (a name per page of a shape, `createStatementNames`), and PostgreSQL plans a
+ * named statement once — a generic plan — only when that plan does not look dearer than planning
+ * each run; for a limit and offset it cannot see it guesses a tenth of the table, so it planned
+ * every run (0.35–0.6 ms of a page's ~1 ms). The ids are an array (`= ANY(ARRAY(…))`), not a
+ * subquery joined (`IN (…)`), so that no plan for any page can hash the whole table (41 ms a
+ * page at 100,000 leads, against 0.45 ms by primary key).
  */
 const pageOf = (where: SQL, key: LeadKey, limit: number, offset: number) =>
   sql`SELECT ${LEAD_ROW_COLUMNS} FROM leads WHERE leads.id = ANY(ARRAY(
         SELECT leads.id FROM leads WHERE ${where}
-        ORDER BY ${orderBy(key, 'leads')} LIMIT ${limit} OFFSET ${offset}))`;
+        ORDER BY ${orderBy(key, 'leads')}
+        LIMIT ${integerLiteral(limit)} OFFSET ${integerLiteral(offset)}))`;
 
 /** The page's entries as JSON text, in the page's order (the JSON of 20 rows, not of the offset). */
 const pageJson = (page: SQL, key: LeadKey) =>
@@ -325,10 +329,13 @@ const leadChange = (oldStatus: string, row: LeadRow, fields: string[]): Activity
 /** Leads (staff only; DESIGN §3), and the website form that brings them in. */
 export const createLeadService = (ctx: AppContext) => {
   const { db, config, mail } = ctx;
-  // The list without a search — a page or a cursor page of an order, maybe of a status: a few
-  // dozen shapes, each parsed once per connection instead of once per request (decision 0054).
-  // A search's plan depends on how many leads its words match, so it is planned every time.
-  const listStatements = createStatementNames('lead_list');
+  // The list without a search — a page or a cursor page of an order, maybe of a status — as a
+  // named statement per shape and page, parsed and planned once per connection instead of once
+  // per request (decision 0054). A plan kept this way holds ~200 KB of a PostgreSQL connection's
+  // memory, so a process names its first 24 (the pages people open: the first few of each
+  // order) and sends the others unnamed. A search's plan depends on how many leads its words
+  // match, so it is planned every time.
+  const listStatements = createStatementNames('lead_list', 24);
   const listRows = async <Row extends Record<string, unknown>>(
     filters: LeadListQuery,
     query: SQL,
