@@ -76,11 +76,8 @@ const envSchema = z.object({
     .max(3600)
     .default(30),
   // Connections each serving process may hold (issue 28); an instance opens
-  // WEB_CONCURRENCY × (this + 2 for jobs), said at start-up. PostgreSQL serves a few active
-  // connections per core best: at 20 a process, 32 clients of one list kept ~20 queries running
-  // on a 2-core server, and the scheduler's unfairness set the tail — p99 52 ms at 5, 37 ms
-  // (issue 30, decision 0054). Raise it for a database server with more cores.
-  DATABASE_POOL_SIZE: positiveInt.default(5),
+  // WEB_CONCURRENCY × (this + 2 for jobs), said at start-up.
+  DATABASE_POOL_SIZE: positiveInt.default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),

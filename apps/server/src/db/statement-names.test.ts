@@ -21,7 +21,19 @@ describe('createStatementNames', () => {
     expect(await names.execute<{ square: number }>(db, square(4))).toEqual([{ square: 16 }]);
     expect(await names.execute(db, sql`SELECT ${'a'}::text AS letter`)).toEqual([{ letter: 'a' }]);
     expect(names.size).toBe(2);
-    expect(await prepared()).toEqual(['probe_1', 'probe_2']);
+    // Names count over the whole process (other services may have named texts already).
+    expect((await prepared()).filter((name) => /^probe_\d+$/.test(name))).toHaveLength(2);
+  });
+
+  it('never gives one name to two texts, however many creators there are', async () => {
+    // Two instances of one service, as a module builds it twice: each text keeps one name.
+    const first = createStatementNames('twin');
+    const second = createStatementNames('twin');
+    expect(await first.execute(db, sql`SELECT ${1}::int AS a`)).toEqual([{ a: 1 }]);
+    expect(await second.execute(db, sql`SELECT ${2}::int AS b`)).toEqual([{ b: 2 }]);
+    expect(await second.execute(db, sql`SELECT ${3}::int AS a`)).toEqual([{ a: 3 }]);
+    const twins = (await prepared()).filter((name) => name.startsWith('twin'));
+    expect(new Set(twins).size).toBe(2);
   });
 
   it('runs shapes past its limit unnamed, with the same answers', async () => {
@@ -29,7 +41,7 @@ describe('createStatementNames', () => {
     await names.execute(db, sql`SELECT 1 AS one`);
     expect(await names.execute(db, sql`SELECT ${2}::int AS two`)).toEqual([{ two: 2 }]);
     expect(names.size).toBe(1);
-    expect((await prepared()).filter((name) => name.startsWith('capped'))).toEqual(['capped_1']);
+    expect((await prepared()).filter((name) => name.startsWith('capped'))).toHaveLength(1);
   });
 });
 

@@ -5,13 +5,20 @@ import type { Database } from './client';
 
 const dialect = new PgDialect();
 
+// Every name this process has given, by statement text. One registry for the whole process: a
+// connection knows a name by the text it was prepared with, and node-pg refuses a name sent again
+// with another text ("Prepared statements must be unique"), so two creators — two instances of
+// one service — must never hand out the same name for different texts.
+const named = new Map<string, string>();
+
 /**
  * Runs a query built at request time as a *named* statement, so that each connection parses and
  * plans it once instead of on every request (drizzle's `db.execute` sends every query unnamed).
  * A query's text depends on its shape — which filters, which ordering — and on what it writes
  * as literals (`integerLiteral`), never on the values, which travel as parameters; each distinct
- * text gets one name, up to `limit` texts a process (past that, texts run unnamed as before: a
- * text that turns up once in a while costs its parse and plan, never a connection's memory). Behind a transaction pooler the name is dropped again
+ * text gets one name, for the first `limit` texts this creator sends (whichever come first; past
+ * that, texts run unnamed as before: a text that turns up once in a while costs its parse and
+ * plan, never a connection's memory). Behind a transaction pooler the name is dropped again
  * (`withUnnamedStatements`, db/client.ts), and everything still works.
  *
  * Only for queries whose good plan does not hang on the parameters' values: after five runs
@@ -19,12 +26,14 @@ const dialect = new PgDialect();
  * how many leads a searched word matches.
  */
 export const createStatementNames = (prefix: string, limit = 64) => {
-  const names = new Map<string, string>();
+  const mine = new Set<string>();
   const nameOf = (text: string) => {
-    const known = names.get(text);
-    if (known !== undefined || names.size >= limit) return known;
-    const name = `${prefix}_${names.size + 1}`;
-    names.set(text, name);
+    const known = named.get(text);
+    if (known !== undefined) return known;
+    if (mine.size >= limit) return undefined;
+    const name = `${prefix}_${named.size + 1}`;
+    named.set(text, name);
+    mine.add(text);
     return name;
   };
   return {
@@ -37,9 +46,9 @@ export const createStatementNames = (prefix: string, limit = 64) => {
       );
       return result.rows;
     },
-    /** How many shapes have a name (for tests). */
+    /** How many texts this creator named (for tests). */
     get size() {
-      return names.size;
+      return mine.size;
     },
   };
 };

@@ -104,9 +104,10 @@ describe('the lead list query plan', () => {
       expect(page.slice(0, page.indexOf('SubPlan'))).not.toContain('Sort');
     },
   );
-  // The list runs as a named statement (decision 0054), which PostgreSQL may plan once for any
-  // limit and offset, guessing a tenth of the table for them. That plan must still fetch a
-  // page's rows by primary key: joined to a subquery of ids, it hashed the whole table instead.
+  // A page of the list runs as a named statement (decision 0054): after five runs PostgreSQL keeps
+  // one plan for it, made without the parameters' values (a generic plan). That plan too must
+  // read the page's rows by primary key; joined to a subquery of ids with the limit and offset as
+  // parameters, it hashed the whole table.
   it.each([[{}], [{ status: 'won' as const }]])(
     'reads a page by primary key in the plan for any page, %j',
     async (filter) => {

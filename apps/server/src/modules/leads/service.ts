@@ -332,8 +332,8 @@ export const createLeadService = (ctx: AppContext) => {
   // The list without a search — a page or a cursor page of an order, maybe of a status — as a
   // named statement per shape and page, parsed and planned once per connection instead of once
   // per request (decision 0054). A plan kept this way holds ~200 KB of a PostgreSQL connection's
-  // memory, so a process names its first 24 (the pages people open: the first few of each
-  // order) and sends the others unnamed. A search's plan depends on how many leads its words
+  // memory, so a process names the first 24 texts it sends, whichever come first, and sends
+  // the others unnamed. A search's plan depends on how many leads its words
   // match, so it is planned every time.
   const listStatements = createStatementNames('lead_list', 24);
   const listRows = async <Row extends Record<string, unknown>>(

@@ -75,7 +75,7 @@ const resolveAccount = async (tx: Executor, profile: GoogleProfile): Promise<Use
 };
 
 /** Signs the person in: resolves their account, stamps last_login and issues a session token. */
-export const signInWithGoogle = (
+export const signInWithGoogle = async (
   db: Database,
   profile: GoogleProfile,
   options: {
@@ -87,17 +87,34 @@ export const signInWithGoogle = (
     /** Counts a wrong second factor like a wrong password. */
     onWrongCode: (account: UserRow) => Promise<void>;
   },
-): Promise<{ user: UserRow; issued: IssuedToken }> =>
-  db.transaction(async (tx) => {
-    const account = await resolveAccount(tx, profile);
-    if (!account.isActive) throw nonFieldError(GOOGLE_MESSAGES.inactive);
-    // Google proves the first factor; an account with two-factor still asks for its code.
-    const otpProblem = await secondFactorProblem(tx, options.secretKey, account, options.otp);
-    if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) await options.onWrongCode(account);
-    if (otpProblem) throw fieldError('otp', otpProblem);
-    return openSession(tx, account, {
-      method: 'google',
-      ttlMs: options.ttlMs,
-      client: options.client,
+): Promise<{ user: UserRow; issued: IssuedToken }> => {
+  try {
+    return await db.transaction(async (tx) => {
+      const account = await resolveAccount(tx, profile);
+      if (!account.isActive) throw nonFieldError(GOOGLE_MESSAGES.inactive);
+      // Google proves the first factor; an account with two-factor still asks for its code.
+      const otpProblem = await secondFactorProblem(tx, options.secretKey, account, options.otp);
+      if (otpProblem === TWO_FACTOR_MESSAGES.wrongCode) throw new WrongSecondFactor(account);
+      if (otpProblem) throw fieldError('otp', otpProblem);
+      return openSession(tx, account, {
+        method: 'google',
+        ttlMs: options.ttlMs,
+        client: options.client,
+      });
     });
-  });
+  } catch (error) {
+    if (!(error instanceof WrongSecondFactor)) throw error;
+    // Counted once the transaction is over: it rolls back (nothing of a failed sign-in stays,
+    // not even a new link to the Google account), and counting inside it on a second connection
+    // deadlocks once every connection is held by such a transaction (issue 28).
+    await options.onWrongCode(error.account);
+    throw fieldError('otp', TWO_FACTOR_MESSAGES.wrongCode);
+  }
+};
+
+/** A wrong second factor, carried out of the sign-in's transaction to be counted after it. */
+class WrongSecondFactor extends Error {
+  constructor(readonly account: UserRow) {
+    super('wrong second factor');
+  }
+}
