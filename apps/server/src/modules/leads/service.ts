@@ -11,13 +11,12 @@ import {
 } from '@portal/contract/leads';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { createStatementNames } from '../../db/statement-names';
+import { createStatementNames, integerLiteral } from '../../db/statement-names';
 import { everyWordInLowered, searchWords } from '../../db/word-search';
 import { leadComments, leads } from '../../db/schema/index';
 import type { PageWindow } from '../../http/pagination';
 import type { Cursor, CursorRows } from '../../http/cursor';
 import { afterPosition } from '../../db/keyset';
-import { integerLiteral } from '../../db/statement-names';
 import {
   leadKey,
   orderBy,
@@ -333,8 +332,8 @@ export const createLeadService = (ctx: AppContext) => {
   // named statement per shape and page, parsed and planned once per connection instead of once
   // per request (decision 0054). A plan kept this way holds ~200 KB of a PostgreSQL connection's
   // memory, so a process names the first 24 texts it sends, whichever come first, and sends
-  // the others unnamed. A search's plan depends on how many leads its words
-  // match, so it is planned every time.
+  // the others unnamed. A search's plan depends on how many leads its words match, so it is
+  // planned every time.
   const listStatements = createStatementNames('lead_list', 24);
   const listRows = async <Row extends Record<string, unknown>>(
     filters: LeadListQuery,

@@ -7,6 +7,7 @@ import { GOOGLE_MESSAGES } from './google';
 import { TWO_FACTOR_MESSAGES } from '@portal/contract/two-factor';
 import { sealSecret } from '../two-factor/secrets';
 import { totpCode } from '../two-factor/totp';
+import { loginAccountKey } from '../../http/throttle';
 
 const URL_PATH = '/api/social-auth/google-oauth2/';
 
@@ -272,6 +273,11 @@ describe('Google sign-in with two-factor on (issue 27)', () => {
     expect(asked.json()).toEqual({ otp: [TWO_FACTOR_MESSAGES.otpRequired] });
     const wrong = await signIn({ access_token: google.accessToken(fox), otp: '000000' });
     expect(wrong.json()).toEqual({ otp: [TWO_FACTOR_MESSAGES.wrongCode] });
+    // Counted like a wrong password, and kept though the sign-in's transaction rolled back.
+    const counted = await t.db.execute<{ count: number }>(
+      sql`SELECT count FROM rate_limits WHERE key = ${loginAccountKey(fox.email)}`,
+    );
+    expect(counted.rows).toEqual([{ count: 1 }]);
     const code = totpCode(secret);
     const ok = await signIn({ access_token: google.accessToken(fox), otp: code });
     expect(ok.statusCode).toBe(200);
