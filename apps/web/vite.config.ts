@@ -5,6 +5,75 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 
+/** A module id with forward slashes and no extension, for the chunk groups' tests below. */
+const modulePath = (id: string) => id.replaceAll('\\', '/').replace(/\.(tsx?|m?js)$/, '');
+
+/** dnd-kit and the house's sortable parts built on it (`components/ui`, `lib`). */
+const isDragAndDrop = (id: string): boolean =>
+  /\/node_modules\/@dnd-kit\//.test(id.replaceAll('\\', '/')) ||
+  /\/src\/(components\/ui\/(drag-handle|grip-slots|nested-board|nested-sortable|sortable-binding|sortable-list|use-sortable-row)|lib\/(nested-list|optimistic-moves))$/.test(
+    modulePath(id),
+  );
+
+/**
+ * The shared layer of the signed-in screens, one file that every one of them loads (decision
+ * 0058): `components/` and `lib/` but for what only a few screens use or what the groups before
+ * own, the states and query keys each feature shares, the activity feed (on the estimate and a
+ * lead), the contract modules those import, and two small node modules most screens reach.
+ * Before, the estimate's chunk captured all of it with dnd-kit, and every screen loaded both.
+ * Its modules' own imports are left where they are (`includeDependenciesRecursively: false`), so
+ * that nothing here drags the date picker, Markdown or the editors onto every screen.
+ */
+const NOT_SHARED = new Set([
+  // Visitor screens' (their own chunks) and the signed-in frame's (its chunk).
+  'new-password-fields',
+  'toast-stack',
+  'side-nav',
+  'user-menu',
+  'impersonation-banner',
+  'user-button',
+  'avatar',
+  'top-bar',
+  'zod-jitless',
+  // Used by one to three screens, or bringing a library of their own (react-day-picker, Radix
+  // tabs): left to the screens that import them.
+  'date-picker',
+  'fields',
+  'combobox',
+  'multi-select',
+  'side-scroller',
+  'pagination',
+  'file-upload',
+  'file-accept',
+  'tabs',
+  'use-scroll-edges',
+  'use-media-query',
+  'users',
+  // The lists' table parts: the estimate, Home and the test screens draw no table.
+  'table',
+  'data-table',
+  'sort-header',
+  'use-url-ordering',
+  'dialog-fields',
+]);
+const isSharedScreenModule = (id: string): boolean => {
+  const file = modulePath(id);
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  if (/\/apps\/web\/src\/(components\/(ui|layout|comments|forms)|lib)\/[\w-]+$/.test(file))
+    return !NOT_SHARED.has(name);
+  return (
+    /\/apps\/web\/src\/features\/([\w-]+\/(components\/states|api\/keys)|activity\/(api|lib|components)\/[\w-]+|estimate-versions\/components\/version-status)$/.test(
+      file,
+    ) ||
+    /\/packages\/contract\/src\/(sorting|ordering|format|estimates|estimate-versions|estimate-version-statuses|clients|leads|projects)$/.test(
+      file,
+    ) ||
+    /\/node_modules\/(date-fns\/(parseISO|constants)|@tanstack\/(react-query|query-core)\/build\/modern\/(useInfiniteQuery|infiniteQueryObserver))$/.test(
+      file,
+    )
+  );
+};
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
@@ -73,11 +142,26 @@ export default defineConfig({
               name: 'contract-users',
               test: /packages[\\/]contract[\\/]src[\\/](users|time|fields|common|auth)\.ts$/,
             },
-            // The signed-in frame with everything it imports, then the estimate screen with what
-            // it imports beyond that (decision 0037): over HTTP/1.1's six connections its first
-            // visit fetched ~70 small chunks before it could render; now five files. Modules
-            // other screens share with these come from these two chunks (cached once).
-            { name: 'signed-in', test: /src\/app\/routes\/signed-in-layout\.tsx$/ },
+            // Every icon but those the visitor screens draw, in one file: 86 icons are 7 KB gzip,
+            // and a screen otherwise took each from whichever chunk first reached it (decision 0058).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!key-round|circle-check|compass|mail-check)/,
+            },
+            // Drag and drop, for the four screens that reorder (estimate, test plan, leads board,
+            // milestones): dnd-kit alone is 27 KB gzip of what every screen loaded before.
+            { name: 'dnd', includeDependenciesRecursively: false, test: isDragAndDrop },
+            // The signed-in frame and the shared layer its screens draw with, with everything
+            // they import, then the estimate screen with what it imports beyond the groups above
+            // (decisions 0037, 0058): over HTTP/1.1's six connections its first visit fetched ~70
+            // small chunks before it could render; now eight files. One group, not two: the
+            // shared layer and the frame import each other (Radix, the dialogs), and two chunks
+            // importing each other left one's components undefined when the other ran first.
+            {
+              name: 'signed-in',
+              test: (id) =>
+                /src\/app\/routes\/signed-in-layout\.tsx$/.test(id) || isSharedScreenModule(id),
+            },
             { name: 'estimate', test: /src\/features\/estimates\/routes\/estimate\.tsx$/ },
           ],
         },
