@@ -180,21 +180,25 @@ export const benchTestPlanScreen = async () => {
     if (!from) throw new Error('the first flow handle is not on screen');
     const x = from.x + from.width / 2;
     const y = from.y + from.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x, y + 8, { steps: 4 });
-    // Past two flows (~1,400 px each): the page auto-scrolls while the flow is held low.
-    await page.mouse.move(x, 860, { steps: 30 });
-    await page.waitForTimeout(1200);
-    await page.mouse.move(x, 500, { steps: 20 });
-    const dropped = page.waitForResponse(
-      (r) => r.url().includes('/test-flows/') && r.url().includes('/move/'),
-    );
-    const droppedAt = Date.now();
-    await page.mouse.up();
-    const dropResponse = await dropped;
-    const dropMs = Date.now() - droppedAt;
-    await page.waitForTimeout(300);
+    const { dropResponse, dropMs } = await profiled('test-plan-drag', async () => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + 8, { steps: 4 });
+      // Past two flows (~1,400 px each): the page auto-scrolls while the flow is held low.
+      await page.mouse.move(x, 860, { steps: 30 });
+      await page.waitForTimeout(1200);
+      await page.mouse.move(x, 500, { steps: 20 });
+      const dropped = page.waitForResponse(
+        (r) => r.url().includes('/test-flows/') && r.url().includes('/move/'),
+      );
+      const droppedAt = Date.now();
+      await page.mouse.up();
+      const response = await dropped;
+      const ms = Date.now() - droppedAt;
+      // The frames after the drop: the plan unfolds with the flow in its new place.
+      await page.waitForTimeout(300);
+      return { dropResponse: response, dropMs: ms };
+    });
     const dragFrames = await takeFrames(page);
 
     // The move buttons: each click moves the flow one place and takes the server's list.
