@@ -47,6 +47,9 @@ type Measure = {
   tbt: number;
   /** Not budgeted; where a mobile performance score goes on slow 4G. */
   lcp: number;
+  /** Script as sent (compressed) before the run ended, and how many files: what slow 4G waits on. */
+  scriptKb: number;
+  scripts: number;
   /** Audits of accessibility and best practices that did not pass, with their titles. */
   failing: string[];
   warnings: string[];
@@ -78,6 +81,18 @@ const keepReport = async (name: string, report: unknown) => {
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `lighthouse-${name}.json`), JSON.stringify(report));
+};
+
+/** The scripts of a run's `network-requests` audit: kilobytes transferred and their number. */
+const scriptsSent = (details: unknown) => {
+  const items =
+    (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+      ?.items ?? [];
+  const scripts = items.filter((item) => item.resourceType === 'Script');
+  return {
+    scriptKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    scripts: scripts.length,
+  };
 };
 
 /** One Lighthouse run of `url` in a fresh tab, with `token` in local storage and no HTTP cache. */
@@ -155,6 +170,7 @@ const audit = async (
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      ...scriptsSent(lhr.audits['network-requests']?.details),
       failing,
       warnings: lhr.runWarnings,
       ms: Date.now() - started,
@@ -179,7 +195,7 @@ const printTable = (rows: { screen: Screen; formFactor: FormFactor; runs: Measur
     `\nLighthouse ${RUNS} runs, median of each measure (budgets: performance ≥ ${BUDGETS.desktop.performance} desktop / ≥ ${BUDGETS.mobile.performance} mobile, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS.bestPractices}, CLS ≤ ${BUDGETS.cls}, TBT ≤ ${BUDGETS.desktop.tbt} / ${BUDGETS.mobile.tbt} ms)`,
   );
   console.log(
-    `${'screen'.padEnd(34)} ${'form'.padEnd(7)} ${'perf'.padStart(11)} ${'a11y'.padStart(11)} ${'best pr.'.padStart(11)} ${'CLS'.padStart(15)} ${'TBT ms'.padStart(14)} ${'LCP ms'.padStart(7)}  runs`,
+    `${'screen'.padEnd(34)} ${'form'.padEnd(7)} ${'perf'.padStart(11)} ${'a11y'.padStart(11)} ${'best pr.'.padStart(11)} ${'CLS'.padStart(15)} ${'TBT ms'.padStart(14)} ${'LCP ms'.padStart(7)} ${'JS KB/files'.padStart(11)}  runs`,
   );
   const failures = new Set<string>();
   for (const { screen, formFactor, runs } of rows) {
@@ -204,6 +220,7 @@ const printTable = (rows: { screen: Screen; formFactor: FormFactor; runs: Measur
         m((r) => r.lcp)
           .toFixed(0)
           .padStart(7),
+        `${m((r) => r.scriptKb).toFixed(0)}/${m((r) => r.scripts).toFixed(0)}`.padStart(11),
         ` ${runs.map((r) => (Number.isFinite(r.performance) ? r.performance : 'failed')).join('/')} perf, ${(median(runs.map((r) => r.ms)) / 1000).toFixed(0)} s each`,
       ].join(' '),
     );
