@@ -110,10 +110,11 @@ for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def',
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('main')).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
-    // tailwind-merge too: only signed-in screens merge classes (8 KB gzip; decision 0055).
-    expect(
-      scripts.filter((script) => /\/assets\/(signed-in|estimate|class-merge)-/.test(script)),
-    ).toEqual([]);
+    // tailwind-merge travels in the signed-in chunk: only signed-in screens merge classes (8 KB
+    // gzip of /login's budget; decisions 0055, 0058).
+    expect(scripts.filter((script) => /\/assets\/(signed-in|estimate|dnd)-/.test(script))).toEqual(
+      [],
+    );
     // zod's eval probe logged one on every page while the CSP forbids eval.
     expect(await page.evaluate('globalThis.__csp')).toEqual([]);
   });

@@ -16,6 +16,15 @@ const isDragAndDrop = (id: string): boolean =>
   );
 
 /**
+ * Every icon but the four the visitor screens draw: 86 icons, 7 KB gzip, with the signed-in
+ * frame, where a screen took each from whichever chunk first reached it before (decision 0058).
+ */
+const isSignedInIcon = (id: string): boolean =>
+  /\/node_modules\/lucide-react\/dist\/esm\/icons\/(?!(key-round|circle-check|compass|mail-check)\.)/.test(
+    id.replaceAll('\\', '/'),
+  );
+
+/**
  * The shared layer of the signed-in screens, one file that every one of them loads (decision
  * 0058): `components/` and `lib/` but for what only a few screens use or what the groups before
  * own, the states and query keys each feature shares, the activity feed (on the estimate and a
@@ -112,14 +121,6 @@ export default defineConfig({
               name: 'app',
               test: /src\/(main\.tsx|components\/(ui\/(field|plain-input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/,
             },
-            // tailwind-merge (with `cn`) on its own, as zod: the visitor screens draw only
-            // primitives that join their classes (`PlainButton`, `PlainInput`, `Field`, `Spinner`)
-            // and must not load it (8 KB gzip of /login's budget); e2e/first-load.spec.ts holds
-            // that by this chunk's name. Signed-in screens load it as one more cached file.
-            {
-              name: 'class-merge',
-              test: /node_modules[\\/]tailwind-merge[\\/]|src[\\/]components[\\/]ui[\\/]cn\.ts$/,
-            },
             // /login's own code in one chunk instead of seven. Only these modules, not their
             // dependencies; sign-up and the password screens share some of them.
             {
@@ -142,25 +143,27 @@ export default defineConfig({
               name: 'contract-users',
               test: /packages[\\/]contract[\\/]src[\\/](users|time|fields|common|auth)\.ts$/,
             },
-            // Every icon but those the visitor screens draw, in one file: 86 icons are 7 KB gzip,
-            // and a screen otherwise took each from whichever chunk first reached it (decision 0058).
-            {
-              name: 'icons',
-              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!key-round|circle-check|compass|mail-check)/,
-            },
             // Drag and drop, for the four screens that reorder (estimate, test plan, leads board,
             // milestones): dnd-kit alone is 27 KB gzip of what every screen loaded before.
             { name: 'dnd', includeDependenciesRecursively: false, test: isDragAndDrop },
-            // The signed-in frame and the shared layer its screens draw with, with everything
-            // they import, then the estimate screen with what it imports beyond the groups above
-            // (decisions 0037, 0058): over HTTP/1.1's six connections its first visit fetched ~70
-            // small chunks before it could render; now eight files. One group, not two: the
-            // shared layer and the frame import each other (Radix, the dialogs), and two chunks
-            // importing each other left one's components undefined when the other ran first.
+            // The signed-in frame and the shared layer its screens draw with (with tailwind-merge
+            // and the icons), with everything they import, then the estimate screen with what it
+            // imports beyond the groups above (decisions 0037, 0058): over HTTP/1.1's six
+            // connections its first visit fetched ~70 small chunks before it could render; now
+            // seven files. One group: the shared layer and the frame import each other (Radix, the
+            // dialogs), and as two chunks whichever ran second found the other's components
+            // undefined. The visitor screens load none of it (e2e/first-load.spec.ts): they draw
+            // primitives that join their classes without tailwind-merge (`PlainButton`,
+            // `PlainInput`, `Field`, `Spinner`; 8 KB gzip of /login's budget) and their own icons.
             {
               name: 'signed-in',
               test: (id) =>
-                /src\/app\/routes\/signed-in-layout\.tsx$/.test(id) || isSharedScreenModule(id),
+                /src\/app\/routes\/signed-in-layout\.tsx$/.test(id) ||
+                isSharedScreenModule(id) ||
+                isSignedInIcon(id) ||
+                /node_modules[\\/]tailwind-merge[\\/]|src[\\/]components[\\/]ui[\\/]cn\.ts$/.test(
+                  id,
+                ),
             },
             { name: 'estimate', test: /src\/features\/estimates\/routes\/estimate\.tsx$/ },
           ],
