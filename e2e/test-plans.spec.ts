@@ -320,6 +320,34 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
   });
 });
 
+test('Enter pressed again while a new step saves is heard: the emptied editor closes', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const { milestone } = await seedMilestone(request, token, 'Vandelay');
+  await signInAsAdmin(page, request, `/milestones/${milestone.id}`);
+  await addFlow(page, 'Sign in');
+  // The step's save answers late, as on a slow network; the second Enter comes before it.
+  let answered = false;
+  await page.route('**/api/test-steps/', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+    answered = true;
+  });
+  const draft = flow(page, 'Sign in').getByLabel('New step description');
+  await draft.fill('Open the app');
+  await draft.press('Enter');
+  await draft.press('Enter');
+  expect(answered).toBe(false);
+  await expect(stepText(page, 'Sign in', 1)).toHaveText('Open the app');
+  // Enter on the editor the save empties closes it, and focus goes back to Add step.
+  await expect(draft).toBeHidden();
+  await expect(flow(page, 'Sign in').getByRole('button', { name: 'Add step' })).toBeFocused();
+  await expect(steps(page, 'Sign in')).toHaveCount(1);
+});
+
 test('a client user edits the test plan of their milestone, and finds no other', async ({
   page,
   request,

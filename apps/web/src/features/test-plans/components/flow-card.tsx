@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import {
   ArrowDown,
   ArrowUp,
@@ -39,13 +39,20 @@ const StepDraft = ({
   const { createStep } = usePlanActions();
   const [pending, setPending] = useState(false);
   const [round, setRound] = useState(0);
+  // Enter pressed again while the step was saving: meant for the emptied editor that follows,
+  // where Enter closes it. Heard, not dropped, however fast the second press came.
+  const closeWhenSaved = useRef(false);
 
   const save = (description: string, via: SaveVia) => {
     setPending(true);
+    closeWhenSaved.current = false;
     void createStep(flowId, description).then((created) => {
       setPending(false);
+      const close = closeWhenSaved.current;
+      closeWhenSaved.current = false;
       if (!created) return;
       if (via === 'blur') onClose(false);
+      else if (close) onClose(true);
       else setRound((n) => n + 1);
     });
   };
@@ -68,6 +75,7 @@ const StepDraft = ({
         multiline
         saveOnBlur
         pending={pending}
+        onEnterWhilePending={() => (closeWhenSaved.current = true)}
         maxLength={TEST_PLAN_LIMITS.stepDescription}
         hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
         onSave={save}
