@@ -103,7 +103,13 @@ const milestoneWithRun = async (
   return { milestone, run: (await run.json()) as { id: number } };
 };
 
-for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def', '/login']) {
+for (const path of [
+  '/sign-up',
+  '/password-reset',
+  '/password-reset/MQ/abc-def',
+  '/login',
+  '/no-such-page',
+]) {
   test(`${path} downloads no chunk of the signed-in app`, async ({ page }) => {
     const scripts = scriptsOf(page);
     await page.addInitScript(RECORD_CSP);
@@ -119,6 +125,19 @@ for (const path of ['/sign-up', '/password-reset', '/password-reset/MQ/abc-def',
     expect(await page.evaluate('globalThis.__csp')).toEqual([]);
   });
 }
+
+test('a toast on /login (a Google sign-in that failed) downloads nothing of the signed-in app', async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/login#error=access_denied', { waitUntil: 'networkidle' });
+  await expect(page.getByText('Google sign-in failed: access_denied')).toBeVisible();
+  // The toast's code and icons (decision 0058): not the signed-in chunk with tailwind-merge.
+  expect(scripts.some((script) => /\/assets\/toast-stack-/.test(script))).toBe(true);
+  expect(
+    scripts.filter((script) => /\/assets\/(signed-in|estimate|dnd|forms|zod)-/.test(script)),
+  ).toEqual([]);
+});
 
 test('/login downloads neither zod nor the form library', async ({ page }) => {
   const scripts = scriptsOf(page);
@@ -247,15 +266,16 @@ test('Home and a test run load neither the estimate screen nor drag and drop', a
     if (message.type() === 'error') errors.push(message.text());
   });
 
+  // Not 'networkidle': the notification stream stays open on a signed-in page.
   await page.goto('/home');
   await expect(page.getByRole('list', { name: 'Counts' })).toBeVisible();
   await page.goto(`/test-runs/${run.id}`);
   await expect(page.getByRole('heading', { name: 'Run 1', level: 1 })).toBeVisible();
 
-  // The estimate's chunk and dnd-kit were 48 KB gzip of every signed-in first visit; these two
-  // screens draw neither (decision 0058). And the shared layer's chunks load in an order that
+  // The estimate's chunk and dnd-kit were 48 KB gzip of every signed-in first visit, and the
+  // form library 15 KB; these two screens draw none of them (decision 0058). And the shared layer's chunks load in an order that
   // leaves no component undefined (React's error #130 when they imported each other).
-  expect(scripts.filter((script) => /\/assets\/(estimate|dnd)-/.test(script))).toEqual([]);
+  expect(scripts.filter((script) => /\/assets\/(estimate|dnd|forms)-/.test(script))).toEqual([]);
   expect(scripts.some((script) => /\/assets\/signed-in-/.test(script))).toBe(true);
   expect(errors).toEqual([]);
 });

@@ -328,19 +328,21 @@ test('Enter pressed again while a new step saves is heard: the emptied editor cl
   const { milestone } = await seedMilestone(request, token, 'Vandelay');
   await signInAsAdmin(page, request, `/milestones/${milestone.id}`);
   await addFlow(page, 'Sign in');
-  // The step's save answers late, as on a slow network; the second Enter comes before it.
-  let answered = false;
+  // The step's save is held until both Enters are in, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/test-steps/', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await held;
     await route.continue();
-    answered = true;
   });
   const draft = flow(page, 'Sign in').getByLabel('New step description');
   await draft.fill('Open the app');
   await draft.press('Enter');
   await draft.press('Enter');
-  expect(answered).toBe(false);
+  // While it saves the editor holds the text, and the second Enter did not close it.
+  await expect(draft).toHaveValue('Open the app');
+  release();
   await expect(stepText(page, 'Sign in', 1)).toHaveText('Open the app');
   // Enter on the editor the save empties closes it, and focus goes back to Add step.
   await expect(draft).toBeHidden();

@@ -5,24 +5,47 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 
-/** A module id with forward slashes and no extension, for the chunk groups' tests below. */
-const modulePath = (id: string) => id.replaceAll('\\', '/').replace(/\.(tsx?|m?js)$/, '');
+/** A module id with forward slashes and without a query or hash, for the groups' tests below. */
+const normalId = (id: string) => id.replaceAll('\\', '/').replace(/[?#].*$/, '');
+/** …and without its extension. */
+const modulePath = (id: string) => normalId(id).replace(/\.(tsx?|m?js)$/, '');
 
 /** dnd-kit and the house's sortable parts built on it (`components/ui`, `lib`). */
 const isDragAndDrop = (id: string): boolean =>
-  /\/node_modules\/@dnd-kit\//.test(id.replaceAll('\\', '/')) ||
-  /\/src\/(components\/ui\/(drag-handle|grip-slots|nested-board|nested-sortable|sortable-binding|sortable-list|use-sortable-row)|lib\/(nested-list|optimistic-moves))$/.test(
+  /\/node_modules\/@dnd-kit\//.test(normalId(id)) ||
+  /\/apps\/web\/src\/(components\/ui\/(drag-handle|grip-slots|nested-board|nested-sortable|sortable-binding|sortable-list|use-sortable-row)|lib\/(nested-list|optimistic-moves))$/.test(
     modulePath(id),
   );
 
+/** The lucide icon a module id is (its file name, which may differ from its export's), if any. */
+const iconName = (id: string) =>
+  /\/node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+)\.mjs$/.exec(normalId(id))?.[1];
 /**
- * Every icon but the four the visitor screens draw: 86 icons, 7 KB gzip, with the signed-in
- * frame, where a screen took each from whichever chunk first reached it before (decision 0058).
+ * The toasts' icons: a toast may show on any screen, /login too (a Google sign-in that failed),
+ * so they come with the entry (under 1 KB gzip), not with the signed-in app (decision 0058).
  */
-const isSignedInIcon = (id: string): boolean =>
-  /\/node_modules\/lucide-react\/dist\/esm\/icons\/(?!(key-round|circle-check|compass|mail-check)\.)/.test(
-    id.replaceAll('\\', '/'),
-  );
+const TOAST_ICONS = new Set([
+  'x',
+  'info',
+  'circle-check',
+  'circle-exclamation-point',
+  'triangle-exclamation-point',
+]);
+const isToastIcon = (id: string) => TOAST_ICONS.has(iconName(id) ?? '');
+/** The visitor screens' own icons (the sign-in key, the 404's compass, the e-mail sent). */
+const VISITOR_ICONS = new Set(['key-round', 'compass', 'mail-check']);
+/**
+ * Every other icon, with the signed-in frame: 80-odd icons, 7 KB gzip, where a screen took each
+ * from whichever chunk first reached it before (decision 0058).
+ */
+const isSignedInIcon = (id: string): boolean => {
+  const name = iconName(id);
+  return name !== undefined && !TOAST_ICONS.has(name) && !VISITOR_ICONS.has(name);
+};
+
+/** The resource form and the comment thread (`components/forms`, `components/comments`). */
+const isSharedFormPart = (id: string): boolean =>
+  /\/apps\/web\/src\/components\/(forms\/resource-form|comments\/[\w-]+)$/.test(modulePath(id));
 
 /**
  * The shared layer of the signed-in screens, one file that every one of them loads (decision
@@ -30,8 +53,9 @@ const isSignedInIcon = (id: string): boolean =>
  * own, the states and query keys each feature shares, the activity feed (on the estimate and a
  * lead), the contract modules those import, and two small node modules most screens reach.
  * Before, the estimate's chunk captured all of it with dnd-kit, and every screen loaded both.
- * Its modules' own imports are left where they are (`includeDependenciesRecursively: false`), so
- * that nothing here drags the date picker, Markdown or the editors onto every screen.
+ * The group takes what these modules import too (as the frame's always did), so `NOT_SHARED`
+ * keeps a module out only while no shared module imports it: the date picker would come onto
+ * every screen with the first shared module that used it.
  */
 const NOT_SHARED = new Set([
   // Visitor screens' (their own chunks) and the signed-in frame's (its chunk).
@@ -119,7 +143,10 @@ export default defineConfig({
             // three more files of a few hundred bytes each on the sign-in page otherwise.
             {
               name: 'app',
-              test: /src\/(main\.tsx|components\/(ui\/(field|plain-input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/,
+              test: (id) =>
+                /src\/(main\.tsx|components\/(ui\/(field|plain-input)|layout\/(form-error|bound-field))\.tsx|lib\/(use-page-title|config|passkeys)\.ts)$/.test(
+                  normalId(id),
+                ) || isToastIcon(id),
             },
             // /login's own code in one chunk instead of seven. Only these modules, not their
             // dependencies; sign-up and the password screens share some of them.
@@ -146,11 +173,15 @@ export default defineConfig({
             // Drag and drop, for the four screens that reorder (estimate, test plan, leads board,
             // milestones): dnd-kit alone is 27 KB gzip of what every screen loaded before.
             { name: 'dnd', includeDependenciesRecursively: false, test: isDragAndDrop },
+            // The shared parts built on the form library (the resource form, the comment
+            // thread), only these modules: the screens with forms or comments load them, and
+            // Home, the test screens and the canvases need neither them nor react-hook-form.
+            { name: 'shared-forms', includeDependenciesRecursively: false, test: isSharedFormPart },
             // The signed-in frame and the shared layer its screens draw with (with tailwind-merge
             // and the icons), with everything they import, then the estimate screen with what it
             // imports beyond the groups above (decisions 0037, 0058): over HTTP/1.1's six
             // connections its first visit fetched ~70 small chunks before it could render; now
-            // seven files. One group: the shared layer and the frame import each other (Radix, the
+            // eight files. One group: the shared layer and the frame import each other (Radix, the
             // dialogs), and as two chunks whichever ran second found the other's components
             // undefined. The visitor screens load none of it (e2e/first-load.spec.ts): they draw
             // primitives that join their classes without tailwind-merge (`PlainButton`,
@@ -158,11 +189,11 @@ export default defineConfig({
             {
               name: 'signed-in',
               test: (id) =>
-                /src\/app\/routes\/signed-in-layout\.tsx$/.test(id) ||
+                /\/apps\/web\/src\/app\/routes\/signed-in-layout$/.test(modulePath(id)) ||
                 isSharedScreenModule(id) ||
                 isSignedInIcon(id) ||
-                /node_modules[\\/]tailwind-merge[\\/]|src[\\/]components[\\/]ui[\\/]cn\.ts$/.test(
-                  id,
+                /\/node_modules\/tailwind-merge\/|\/apps\/web\/src\/components\/ui\/cn$/.test(
+                  modulePath(id),
                 ),
             },
             { name: 'estimate', test: /src\/features\/estimates\/routes\/estimate\.tsx$/ },

@@ -83,11 +83,15 @@ const keepReport = async (name: string, report: unknown) => {
   await writeFile(path.join(dir, `lighthouse-${name}.json`), JSON.stringify(report));
 };
 
-/** The scripts of a run's `network-requests` audit: kilobytes transferred and their number. */
+/**
+ * The scripts of a run's `network-requests` audit: kilobytes transferred and their number; NaN
+ * for a run that has no such table (a failed run), which the medians then leave out.
+ */
 const scriptsSent = (details: unknown) => {
-  const items =
-    (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
-      ?.items ?? [];
+  const items = (
+    details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+  )?.items;
+  if (!items) return { scriptKb: NaN, scripts: NaN };
   const scripts = items.filter((item) => item.resourceType === 'Script');
   return {
     scriptKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
@@ -170,7 +174,9 @@ const audit = async (
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      ...scriptsSent(lhr.audits['network-requests']?.details),
+      ...(lhr.runtimeError
+        ? { scriptKb: NaN, scripts: NaN }
+        : scriptsSent(lhr.audits['network-requests']?.details)),
       failing,
       warnings: lhr.runWarnings,
       ms: Date.now() - started,

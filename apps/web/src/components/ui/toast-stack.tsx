@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import { clsx } from 'clsx';
 import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
-import { cn } from './cn';
 import { TOAST_DURATION, type ToastKind } from '../../lib/toast';
 
 type ToastId = string | number;
@@ -17,9 +17,13 @@ const kinds: Record<ToastKind, { icon: typeof Info; accent: string; label: strin
   warning: { icon: TriangleAlert, accent: 'text-amber-600 before:bg-amber-500', label: 'Warning' },
 };
 
-/** The card's frame: the accent bar on its left, the width sonner gives it. */
+/**
+ * The card's frame: the accent bar on its left, the width sonner gives it. Joined with clsx, not
+ * merged: no class here overrides another, and a toast may show on a visitor screen, which must
+ * not download tailwind-merge with the signed-in app (decision 0058).
+ */
 const cardClasses = (accent: string) =>
-  cn(
+  clsx(
     'relative flex w-[var(--width)] max-w-[calc(100vw-2rem)] gap-3 overflow-hidden rounded-lg border border-slate-200 bg-white pl-4 text-left shadow-lg ring-1 ring-slate-900/5',
     'before:absolute before:inset-y-0 before:left-0 before:w-1',
     accent,
@@ -43,7 +47,7 @@ const ToastCard = ({ id, kind, message }: ToastCardProps) => {
       type="button"
       data-toast-kind={kind}
       onClick={() => sonnerToast.dismiss(id)}
-      className={cn(
+      className={clsx(
         cardClasses(accent),
         'cursor-pointer items-start py-3 pr-3',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
@@ -80,7 +84,7 @@ const UndoToastCard = ({
     <div
       role="status"
       data-toast-kind="success"
-      className={cn(cardClasses(accent), 'items-center py-2.5 pr-2')}
+      className={clsx(cardClasses(accent), 'items-center py-2.5 pr-2')}
     >
       <Icon aria-hidden className="size-5 shrink-0" />
       <ToastMessage label={label} message={message} />

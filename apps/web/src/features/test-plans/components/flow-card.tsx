@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import {
   ArrowDown,
   ArrowUp,
@@ -22,6 +22,10 @@ const iconButton = 'size-8 text-slate-500';
 
 const stepsLabel = (n: number) => `${n} ${n === 1 ? 'step' : 'steps'}`;
 
+/** Whether focus is inside `element`, or nowhere in particular (on the page's body). */
+const isFocusWithin = (element: HTMLElement | null) =>
+  document.activeElement === document.body || !!element?.contains(document.activeElement);
+
 /**
  * A new step at the end of a flow: created as VERIFY (spec §4) once its text is saved; an empty
  * one is not created. After Enter the editor clears for the next step; leaving it closes it.
@@ -42,23 +46,34 @@ const StepDraft = ({
   // Enter pressed again while the step was saving: meant for the emptied editor that follows,
   // where Enter closes it. Heard, not dropped, however fast the second press came.
   const closeWhenSaved = useRef(false);
+  const draft = useRef<HTMLDivElement>(null);
+  // Closed by Escape while the save was on its way: its answer must not close a draft opened since.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   const save = (description: string, via: SaveVia) => {
     setPending(true);
     closeWhenSaved.current = false;
     void createStep(flowId, description).then((created) => {
+      if (!open.current) return;
       setPending(false);
       const close = closeWhenSaved.current;
       closeWhenSaved.current = false;
       if (!created) return;
       if (via === 'blur') onClose(false);
-      else if (close) onClose(true);
+      // Focus goes back to Add step only if it is still here: not if the person went on elsewhere.
+      else if (close) onClose(isFocusWithin(draft.current));
       else setRound((n) => n + 1);
     });
   };
 
   return (
-    <div className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
+    <div ref={draft} className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
       <span className="size-8 shrink-0" aria-hidden />
       <span
         aria-hidden
@@ -79,7 +94,11 @@ const StepDraft = ({
         maxLength={TEST_PLAN_LIMITS.stepDescription}
         hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
         onSave={save}
-        onCancel={() => onClose(true)}
+        onCancel={() => {
+          // Escape while the step saves closes the editor now; the save must not close it again.
+          closeWhenSaved.current = false;
+          onClose(true);
+        }}
       />
     </div>
   );
@@ -118,6 +137,18 @@ export const FlowCard = memo(function FlowCard({
   const actions = usePlanActions();
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(startAdding);
+  // Closed from the keyboard: focus goes back to Add step once it is on the page again (not the
+  // page top). After the draft's render, not a frame later: a draft closed by a save's answer
+  // renders in a later task than a key's, and the frame may come first.
+  const focusAddStep = useRef(false);
+  useEffect(() => {
+    if (adding || !focusAddStep.current) return;
+    focusAddStep.current = false;
+    document
+      .getElementById(flowElementId(flow.id))
+      ?.querySelector<HTMLElement>('[data-add-step]')
+      ?.focus();
+  }, [adding, flow.id]);
   const titleId = `${flowElementId(flow.id)}-title`;
   const stepsId = flowStepsId(flow.id);
   const count = flow.test_steps.length;
@@ -264,14 +295,8 @@ export const FlowCard = memo(function FlowCard({
                 flowId={flow.id}
                 number={count + 1}
                 onClose={(refocus) => {
+                  focusAddStep.current = refocus;
                   setAdding(false);
-                  if (refocus)
-                    requestAnimationFrame(() =>
-                      document
-                        .getElementById(flowElementId(flow.id))
-                        ?.querySelector<HTMLElement>('[data-add-step]')
-                        ?.focus(),
-                    );
                 }}
               />
             ) : (
