@@ -273,8 +273,9 @@ test('Home and a test run load neither the estimate screen nor drag and drop', a
   await expect(page.getByRole('heading', { name: 'Run 1', level: 1 })).toBeVisible();
 
   // The estimate's chunk and dnd-kit were 48 KB gzip of every signed-in first visit, and the
-  // form library 15 KB; these two screens draw none of them (decision 0058). And the shared layer's chunks load in an order that
-  // leaves no component undefined (React's error #130 when they imported each other).
+  // form library 15 KB; these two screens draw none of them (decision 0058). And the shared
+  // layer's chunks load in an order that leaves no component undefined (React's error #130 when
+  // they imported each other).
   expect(scripts.filter((script) => /\/assets\/(estimate|dnd|forms)-/.test(script))).toEqual([]);
   expect(scripts.some((script) => /\/assets\/signed-in-/.test(script))).toBe(true);
   expect(errors).toEqual([]);

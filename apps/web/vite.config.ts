@@ -49,8 +49,8 @@ const isSharedFormPart = (id: string): boolean =>
 
 /**
  * The shared layer of the signed-in screens, one file that every one of them loads (decision
- * 0058): `components/` and `lib/` but for what only a few screens use or what the groups before
- * own, the states and query keys each feature shares, the activity feed (on the estimate and a
+ * 0058): `components/` (ui, layout, forms) and `lib/` but for what only a few screens use or what
+ * the groups before own (zod's setting, the form library's parts: `shared-forms`), the states and query keys each feature shares, the activity feed (on the estimate and a
  * lead), the contract modules those import, and two small node modules most screens reach.
  * Before, the estimate's chunk captured all of it with dnd-kit, and every screen loaded both.
  * The group takes what these modules import too (as the frame's always did), so `NOT_SHARED`
@@ -67,7 +67,6 @@ const NOT_SHARED = new Set([
   'user-button',
   'avatar',
   'top-bar',
-  'zod-jitless',
   // Used by one to three screens, or bringing a library of their own (react-day-picker, Radix
   // tabs): left to the screens that import them.
   'date-picker',
@@ -92,7 +91,7 @@ const NOT_SHARED = new Set([
 const isSharedScreenModule = (id: string): boolean => {
   const file = modulePath(id);
   const name = file.slice(file.lastIndexOf('/') + 1);
-  if (/\/apps\/web\/src\/(components\/(ui|layout|comments|forms)|lib)\/[\w-]+$/.test(file))
+  if (/\/apps\/web\/src\/(components\/(ui|layout|forms)|lib)\/[\w-]+$/.test(file))
     return !NOT_SHARED.has(name);
   return (
     /\/apps\/web\/src\/features\/([\w-]+\/(components\/states|api\/keys)|activity\/(api|lib|components)\/[\w-]+|estimate-versions\/components\/version-status)$/.test(
@@ -181,7 +180,7 @@ export default defineConfig({
             // and the icons), with everything they import, then the estimate screen with what it
             // imports beyond the groups above (decisions 0037, 0058): over HTTP/1.1's six
             // connections its first visit fetched ~70 small chunks before it could render; now
-            // eight files. One group: the shared layer and the frame import each other (Radix, the
+            // nine files. One group: the shared layer and the frame import each other (Radix, the
             // dialogs), and as two chunks whichever ran second found the other's components
             // undefined. The visitor screens load none of it (e2e/first-load.spec.ts): they draw
             // primitives that join their classes without tailwind-merge (`PlainButton`,

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import type pg from 'pg';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { seedCanvas } from './canvas-editor';
@@ -85,12 +85,14 @@ const keepReport = async (name: string, report: unknown) => {
 
 /**
  * The scripts of a run's `network-requests` audit: kilobytes transferred and their number; NaN
- * for a run that has no such table (a failed run), which the medians then leave out.
+ * for a run that failed or has no such table, which the medians then leave out.
  */
-const scriptsSent = (details: unknown) => {
-  const items = (
-    details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined
-  )?.items;
+const scriptsSent = (lhr: Result) => {
+  const details = lhr.audits['network-requests']?.details;
+  const items = lhr.runtimeError
+    ? undefined
+    : (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+        ?.items;
   if (!items) return { scriptKb: NaN, scripts: NaN };
   const scripts = items.filter((item) => item.resourceType === 'Script');
   return {
@@ -174,9 +176,7 @@ const audit = async (
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      ...(lhr.runtimeError
-        ? { scriptKb: NaN, scripts: NaN }
-        : scriptsSent(lhr.audits['network-requests']?.details)),
+      ...scriptsSent(lhr),
       failing,
       warnings: lhr.runWarnings,
       ms: Date.now() - started,

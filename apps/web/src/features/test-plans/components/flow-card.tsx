@@ -47,7 +47,8 @@ const StepDraft = ({
   // where Enter closes it. Heard, not dropped, however fast the second press came.
   const closeWhenSaved = useRef(false);
   const draft = useRef<HTMLDivElement>(null);
-  // Closed by Escape while the save was on its way: its answer must not close a draft opened since.
+  // Closed (by Escape) while the save was on its way: its answer must then do nothing, and never
+  // close a draft opened since.
   const open = useRef(true);
   useEffect(() => {
     open.current = true;
@@ -58,7 +59,6 @@ const StepDraft = ({
 
   const save = (description: string, via: SaveVia) => {
     setPending(true);
-    closeWhenSaved.current = false;
     void createStep(flowId, description).then((created) => {
       if (!open.current) return;
       setPending(false);
@@ -94,11 +94,7 @@ const StepDraft = ({
         maxLength={TEST_PLAN_LIMITS.stepDescription}
         hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
         onSave={save}
-        onCancel={() => {
-          // Escape while the step saves closes the editor now; the save must not close it again.
-          closeWhenSaved.current = false;
-          onClose(true);
-        }}
+        onCancel={() => onClose(true)}
       />
     </div>
   );
