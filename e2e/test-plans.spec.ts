@@ -320,7 +320,7 @@ test('staff build a test plan, reorder flows by button and drag, move a step, de
   });
 });
 
-test('Enter pressed again while a new step saves is heard: the emptied editor closes', async ({
+test('what is typed while a new step saves is kept, and a refused step stays to retry', async ({
   page,
   request,
 }) => {
@@ -328,26 +328,66 @@ test('Enter pressed again while a new step saves is heard: the emptied editor cl
   const { milestone } = await seedMilestone(request, token, 'Vandelay');
   await signInAsAdmin(page, request, `/milestones/${milestone.id}`);
   await addFlow(page, 'Sign in');
-  // The step's save is held until both Enters are in, as on a slow network.
+  // The steps' saves are held, as on a slow network, or refused while `refusing`.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let refusing = false;
   await page.route('**/api/test-steps/', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
+    if (refusing) return route.abort('connectionrefused');
     await held;
     await route.continue();
   });
   const draft = flow(page, 'Sign in').getByLabel('New step description');
-  await draft.fill('Open the app');
-  await draft.press('Enter');
-  await draft.press('Enter');
-  // While it saves the editor holds the text, and the second Enter did not close it.
-  await expect(draft).toHaveValue('Open the app');
-  release();
-  await expect(stepText(page, 'Sign in', 1)).toHaveText('Open the app');
-  // Enter on the editor the save empties closes it, and focus goes back to Add step.
-  await expect(draft).toBeHidden();
-  await expect(flow(page, 'Sign in').getByRole('button', { name: 'Add step' })).toBeFocused();
-  await expect(steps(page, 'Sign in')).toHaveCount(1);
+  const newStep = (n: number) =>
+    flow(page, 'Sign in').getByRole('listitem', { name: `New step ${n}`, exact: true });
+
+  await test.step('typed on at once after Enter, while the step before saves', async () => {
+    await draft.fill('Open the app');
+    await draft.press('Enter');
+    // Not a character lost: the editor was empty for the next step straight away.
+    await draft.pressSequentially('Sign in with Google');
+    await expect(draft).toHaveValue('Sign in with Google');
+    await draft.press('Enter');
+    await expect(newStep(1)).toContainText('Open the app');
+    await expect(newStep(1)).toContainText('Saving…');
+    await expect(newStep(2)).toContainText('Sign in with Google');
+    // Enter on the empty editor closes it; the steps on their way stay on screen.
+    await draft.press('Enter');
+    await expect(draft).toBeHidden();
+    await expect(flow(page, 'Sign in').getByRole('button', { name: 'Add step' })).toBeFocused();
+    await expect(newStep(2)).toBeVisible();
+
+    release();
+    await expect(stepText(page, 'Sign in', 1)).toHaveText('Open the app');
+    await expect(stepText(page, 'Sign in', 2)).toHaveText('Sign in with Google');
+    await expect(newStep(1)).toHaveCount(0);
+    expect(await planShape(request, token, milestone.id)).toEqual([
+      ['Sign in', ['VERIFY Open the app', 'VERIFY Sign in with Google']],
+    ]);
+  });
+
+  await test.step('a step the server never got stays with its text, and Retry saves it', async () => {
+    refusing = true;
+    await flow(page, 'Sign in').getByRole('button', { name: 'Add step' }).click();
+    await draft.fill('Log out');
+    await draft.press('Enter');
+    await expect(newStep(3).getByRole('alert')).toHaveText(
+      'Not saved: An unexpected error occurred. It is kept here.RetryDiscard',
+    );
+    await expect(newStep(3)).toContainText('Log out');
+    expect(await planShape(request, token, milestone.id)).toEqual([
+      ['Sign in', ['VERIFY Open the app', 'VERIFY Sign in with Google']],
+    ]);
+
+    refusing = false;
+    await newStep(3).getByRole('button', { name: 'Retry' }).click();
+    await expect(stepText(page, 'Sign in', 3)).toHaveText('Log out');
+    await expect(newStep(3)).toHaveCount(0);
+    expect(await planShape(request, token, milestone.id)).toEqual([
+      ['Sign in', ['VERIFY Open the app', 'VERIFY Sign in with Google', 'VERIFY Log out']],
+    ]);
+  });
 });
 
 test('a client user edits the test plan of their milestone, and finds no other', async ({

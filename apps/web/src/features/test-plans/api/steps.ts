@@ -26,10 +26,15 @@ const useReload = (milestoneId: number) => {
   return () => queryClient.invalidateQueries({ queryKey: testPlanKeys.flows(milestoneId) });
 };
 
+/**
+ * New steps are created one after the other (a mutation scope per plan): three typed in quick
+ * succession reach the server, and the flow, in the order they were written.
+ */
 export const useCreateStep = (milestoneId: number) => {
   const change = usePlanCache(milestoneId);
   const reload = useReload(milestoneId);
   return useMutation({
+    scope: { id: `create-steps-${milestoneId}` },
     mutationFn: (body: TestStepCreateRequest) =>
       request(STEPS_PATH, { method: 'POST', body, schema: testStepSchema }),
     onSuccess: (step) => change((flows) => appendStep(flows, step)),

@@ -14,91 +14,14 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { flowElementId, flowGripSlotId, flowRowId, flowStepsId } from '../lib/dom-ids';
 import { slotRef } from '../../../components/ui/grip-slots';
-import { InlineEditor, type SaveVia } from './inline-editor';
+import { InlineEditor } from './inline-editor';
+import { NewStepRows, StepDraft, useNewSteps } from './new-steps';
 import { usePlanActions } from './plan-actions';
-import { StepRow, StepTypeLabel } from './step-row';
+import { StepRow } from './step-row';
 
 const iconButton = 'size-8 text-slate-500';
 
 const stepsLabel = (n: number) => `${n} ${n === 1 ? 'step' : 'steps'}`;
-
-/** Whether focus is inside `element`, or nowhere in particular (on the page's body). */
-const isFocusWithin = (element: HTMLElement | null) =>
-  document.activeElement === document.body || !!element?.contains(document.activeElement);
-
-/**
- * A new step at the end of a flow: created as VERIFY (spec §4) once its text is saved; an empty
- * one is not created. After Enter the editor clears for the next step; leaving it closes it.
- */
-const StepDraft = ({
-  flowId,
-  number,
-  onClose,
-}: {
-  flowId: number;
-  number: number;
-  /** `refocus`: closed from the keyboard, so focus goes back to Add step (not the page top). */
-  onClose(refocus: boolean): void;
-}) => {
-  const { createStep } = usePlanActions();
-  const [pending, setPending] = useState(false);
-  const [round, setRound] = useState(0);
-  // Enter pressed again while the step was saving: meant for the emptied editor that follows,
-  // where Enter closes it. Heard, not dropped, however fast the second press came.
-  const closeWhenSaved = useRef(false);
-  const draft = useRef<HTMLDivElement>(null);
-  // Closed (by Escape) while the save was on its way: its answer must then do nothing, and never
-  // close a draft opened since.
-  const open = useRef(true);
-  useEffect(() => {
-    open.current = true;
-    return () => {
-      open.current = false;
-    };
-  }, []);
-
-  const save = (description: string, via: SaveVia) => {
-    setPending(true);
-    void createStep(flowId, description).then((created) => {
-      if (!open.current) return;
-      setPending(false);
-      const close = closeWhenSaved.current;
-      closeWhenSaved.current = false;
-      if (!created) return;
-      if (via === 'blur') onClose(false);
-      // Focus goes back to Add step only if it is still here: not if the person went on elsewhere.
-      else if (close) onClose(isFocusWithin(draft.current));
-      else setRound((n) => n + 1);
-    });
-  };
-
-  return (
-    <div ref={draft} className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
-      <span className="size-8 shrink-0" aria-hidden />
-      <span
-        aria-hidden
-        className="mt-2 w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums"
-      >
-        {number}.
-      </span>
-      <StepTypeLabel type="VERIFY" className="mt-1.5 max-sm:hidden" />
-      <InlineEditor
-        key={round}
-        initial=""
-        label="New step description"
-        placeholder="Describe the step (Markdown)"
-        multiline
-        saveOnBlur
-        pending={pending}
-        onEnterWhilePending={() => (closeWhenSaved.current = true)}
-        maxLength={TEST_PLAN_LIMITS.stepDescription}
-        hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
-        onSave={save}
-        onCancel={() => onClose(true)}
-      />
-    </div>
-  );
-};
 
 export type FlowCardProps = {
   flow: TestFlow;
@@ -134,8 +57,7 @@ export const FlowCard = memo(function FlowCard({
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(startAdding);
   // Closed from the keyboard: focus goes back to Add step once it is on the page again (not the
-  // page top). After the draft's render, not a frame later: a draft closed by a save's answer
-  // renders in a later task than a key's, and the frame may come first.
+  // page top), in the effect after the draft's render rather than a frame later.
   const focusAddStep = useRef(false);
   useEffect(() => {
     if (adding || !focusAddStep.current) return;
@@ -148,6 +70,7 @@ export const FlowCard = memo(function FlowCard({
   const titleId = `${flowElementId(flow.id)}-title`;
   const stepsId = flowStepsId(flow.id);
   const count = flow.test_steps.length;
+  const newSteps = useNewSteps(flow.id);
 
   return (
     <section
@@ -285,11 +208,17 @@ export const FlowCard = memo(function FlowCard({
               ))}
             </ol>
           )}
+          <NewStepRows
+            steps={newSteps.steps}
+            firstNumber={count + 1}
+            onRetry={newSteps.retry}
+            onDiscard={newSteps.discard}
+          />
           <div className="border-t border-slate-100">
             {adding ? (
               <StepDraft
-                flowId={flow.id}
-                number={count + 1}
+                number={count + newSteps.steps.length + 1}
+                onAdd={newSteps.add}
                 onClose={(refocus) => {
                   focusAddStep.current = refocus;
                   setAdding(false);

@@ -129,22 +129,6 @@ describe('InlineEditor', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('tells its caller of an Enter pressed while a save is on its way', async () => {
-    const onEnterWhilePending = vi.fn();
-    const { field, onSave, onCancel } = setup({
-      pending: true,
-      multiline: true,
-      onEnterWhilePending,
-    });
-    await userEvent.type(field, '{Enter}');
-    expect(onEnterWhilePending).toHaveBeenCalledOnce();
-    // Shift+Enter is a new line, not that key; and nothing is saved or closed by the editor.
-    await userEvent.type(field, '{Shift>}{Enter}{/Shift}');
-    expect(onEnterWhilePending).toHaveBeenCalledOnce();
-    expect(onSave).not.toHaveBeenCalled();
-    expect(onCancel).not.toHaveBeenCalled();
-  });
-
   it('closes on Escape while a save is on its way (the save goes on)', async () => {
     const { field, onSave, onCancel } = setup({ pending: true });
     await userEvent.type(field, '{Escape}');

@@ -21,11 +21,6 @@ export type InlineEditorProps = {
   maxLength: number;
   /** While a save is on its way: the text stays, the editor waits (Escape still closes it). */
   pending?: boolean;
-  /**
-   * Enter pressed while a save is on its way: not a second save of the same text, but a key the
-   * person meant for what comes next (a new step's editor, cleared by then). Without it, ignored.
-   */
-  onEnterWhilePending?(): void;
   hint?: string;
   /** Called with the trimmed, non-empty, changed text, and whether leaving the field saved it. */
   onSave(value: string, via: SaveVia): void;
@@ -63,7 +58,6 @@ export const InlineEditor = ({
   placeholder,
   maxLength,
   pending = false,
-  onEnterWhilePending,
   hint,
   onSave,
   onCancel,
@@ -113,10 +107,6 @@ export const InlineEditor = ({
     if (action === 'cancel' && pending) {
       done.current = true;
       onCancel();
-      return;
-    }
-    if (action === 'save' && pending) {
-      onEnterWhilePending?.();
       return;
     }
     finish(action);

@@ -11,8 +11,11 @@ export type PlanActions = {
   deleteFlow(flow: TestFlow): void;
   moveFlow(flow: TestFlow, direction: 'up' | 'down'): void;
   toggleFlow(flowId: number): void;
-  /** Resolves true once the step exists (the editor then clears for the next one). */
-  createStep(flowId: number, description: string): Promise<boolean>;
+  /**
+   * Resolves once the step exists, rejects with the call's error if it was refused. Steps are
+   * created one after the other, in the order asked for.
+   */
+  createStep(flowId: number, description: string): Promise<unknown>;
   /** Sends only the changed field, so a teammate's edit of the other one stays. */
   updateStep(step: TestStep, body: StepChange): void;
   deleteStep(step: TestStep): void;

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TEST_PLAN_LIMITS } from '@portal/contract/test-plans';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '../../../lib/errors';
+import { InlineEditor } from './inline-editor';
+import { usePlanActions } from './plan-actions';
+import { StepTypeLabel } from './step-row';
+
+/**
+ * A new step the person has written and the server has not yet taken: on its way, or refused
+ * (`failed` holds why). It stays on screen, text and all, until it is saved or discarded.
+ */
+export type NewStep = { key: number; description: string; failed: string | null };
+
+/** A message as a sentence, so that what follows it on the row reads as one. */
+const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
+
+/**
+ * The new steps of one flow (decision 0059). Enter hands the text over and the editor is empty
+ * for the next step at once, so nothing typed while a step saves is lost; the steps are sent in
+ * the order they were written (the create mutation is scoped, decision 0011), and a refused one
+ * stays with its reason, to retry or discard. Leaving the page while one is unsaved asks first.
+ */
+export const useNewSteps = (flowId: number) => {
+  const { createStep } = usePlanActions();
+  const [steps, setSteps] = useState<readonly NewStep[]>([]);
+  const nextKey = useRef(0);
+
+  const send = useCallback(
+    (step: NewStep) => {
+      // Last in the list: it is saved after every step sent before it.
+      setSteps((list) => [...list.filter((s) => s.key !== step.key), { ...step, failed: null }]);
+      createStep(flowId, step.description).then(
+        () => setSteps((list) => list.filter((s) => s.key !== step.key)),
+        (error: unknown) => {
+          const failed = errorMessages(error).map(sentence).join(' ');
+          setSteps((list) => list.map((s) => (s.key === step.key ? { ...s, failed } : s)));
+        },
+      );
+    },
+    [createStep, flowId],
+  );
+  const add = useCallback(
+    (description: string) => send({ key: nextKey.current++, description, failed: null }),
+    [send],
+  );
+  const discard = useCallback(
+    (key: number) => setSteps((list) => list.filter((s) => s.key !== key)),
+    [],
+  );
+
+  const unsaved = steps.length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+
+  return { steps, add, retry: send, discard };
+};
+
+/** The row's leading columns, as a step row has them: the grip's place and the number. */
+const Lead = ({ number, className }: { number: number; className: string }) => (
+  <>
+    <span className="size-8 shrink-0" aria-hidden />
+    <span
+      aria-hidden
+      className={`${className} w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums`}
+    >
+      {number}.
+    </span>
+  </>
+);
+
+/** The flow's new steps after its saved ones: saving, or refused with Retry and Discard. */
+export const NewStepRows = ({
+  steps,
+  firstNumber,
+  onRetry,
+  onDiscard,
+}: {
+  steps: readonly NewStep[];
+  /** The number the first of them will have: the flow's step count + 1. */
+  firstNumber: number;
+  onRetry(step: NewStep): void;
+  onDiscard(key: number): void;
+}) => {
+  if (steps.length === 0) return null;
+  return (
+    <ol aria-label="New steps not saved yet" className="divide-y divide-slate-100">
+      {steps.map((step, index) => (
+        <li
+          key={step.key}
+          aria-label={`New step ${firstNumber + index}`}
+          className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3"
+        >
+          <Lead number={firstNumber + index} className="mt-0.5" />
+          <StepTypeLabel type="VERIFY" className="max-sm:hidden" />
+          <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
+            <p className="text-sm break-words whitespace-pre-wrap text-slate-500">
+              {step.description}
+            </p>
+            {step.failed === null ? (
+              <Spinner size="sm" label="Saving…" />
+            ) : (
+              <div role="alert" className="flex flex-col items-start gap-1.5 text-sm text-red-700">
+                <p>Not saved: {step.failed} It is kept here.</p>
+                <div className="flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => onRetry(step)}>
+                    Retry
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => onDiscard(step.key)}>
+                    Discard
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+};
+
+/**
+ * A new step at the end of a flow: created as VERIFY (spec §4) once its text is saved; an empty
+ * one is not created. Enter hands the text to `onAdd` and the editor clears for the next step at
+ * once; leaving the editor hands it over and closes it.
+ */
+export const StepDraft = ({
+  number,
+  onAdd,
+  onClose,
+}: {
+  number: number;
+  onAdd(description: string): void;
+  /** `refocus`: closed from the keyboard, so focus goes back to Add step (not the page top). */
+  onClose(refocus: boolean): void;
+}) => {
+  const [round, setRound] = useState(0);
+  return (
+    <div className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
+      <Lead number={number} className="mt-2" />
+      <StepTypeLabel type="VERIFY" className="mt-1.5 max-sm:hidden" />
+      <InlineEditor
+        key={round}
+        initial=""
+        label="New step description"
+        placeholder="Describe the step (Markdown)"
+        multiline
+        saveOnBlur
+        maxLength={TEST_PLAN_LIMITS.stepDescription}
+        hint="Enter adds the step, Shift+Enter starts a new line, Escape closes."
+        onSave={(description, via) => {
+          onAdd(description);
+          if (via === 'blur') onClose(false);
+          else setRound((n) => n + 1);
+        }}
+        onCancel={() => onClose(true)}
+      />
+    </div>
+  );
+};
