@@ -125,15 +125,12 @@ const STATS_FLUSH_MS = 11_000;
 const settledCount = async (admin: pg.Client, datname: string) => {
   await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
   // A backend that was busy until the last moment may flush a little later still: the count is
-  // settled once three seconds have passed without it moving (a load run's 65,000 commits were
-  // once counted against the next 200 sequential requests: 455 "statements" a request; with one
-  // still second, on a slower machine, 222).
-  let still = 0;
-  for (let last = await committed(admin, datname), tries = 0; tries < 10; tries++) {
+  // settled once a second has passed without it moving (a load run's 65,000 commits were once
+  // counted against the next 200 sequential requests: 455 "statements" a request).
+  for (let last = await committed(admin, datname), tries = 0; tries < 5; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const now = await committed(admin, datname);
-    still = now === last ? still + 1 : 0;
-    if (still === 3) return now;
+    if (now === last) return now;
     last = now;
   }
   console.log('  (the commit count did not settle: background jobs commit too; SQL/req is high)');

@@ -203,18 +203,20 @@ export const benchTestPlanScreen = async () => {
 
     // The move buttons: each click moves the flow one place and takes the server's list.
     const clickTimes: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      // A CSS selector: a role query would compute accessible names over the whole page.
-      // Each is named after its flow ("Move flow 'Checkout' down", decision 0027).
-      const button = page.locator('[aria-label^="Move flow "][aria-label$=" down"]').first();
-      await button.scrollIntoViewIfNeeded();
-      const answered = page.waitForResponse((r) => r.url().includes('/move/'));
-      const clickedAt = Date.now();
-      await button.click();
-      await answered;
-      clickTimes.push(Date.now() - clickedAt);
-      await page.waitForTimeout(150);
-    }
+    await profiled('test-plan-buttons', async () => {
+      for (let i = 0; i < 5; i++) {
+        // A CSS selector: a role query would compute accessible names over the whole page.
+        // Each is named after its flow ("Move flow 'Checkout' down", decision 0027).
+        const button = page.locator('[aria-label^="Move flow "][aria-label$=" down"]').first();
+        await button.scrollIntoViewIfNeeded();
+        const answered = page.waitForResponse((r) => r.url().includes('/move/'));
+        const clickedAt = Date.now();
+        await button.click();
+        await answered;
+        clickTimes.push(Date.now() - clickedAt);
+        await page.waitForTimeout(150);
+      }
+    });
     const buttonFrames = await takeFrames(page);
 
     console.log(

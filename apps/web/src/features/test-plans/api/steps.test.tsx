@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestFlow, TestStep } from '@portal/contract/test-plans';
 import { fetchCall, json, pendingFetch, testClient, withClient } from '../../../test/api-fakes';
 import { testPlanKeys } from './keys';
-import { useUpdateStep } from './steps';
+import { useFlows } from './flows';
+import { useCreateStep, useUpdateStep } from './steps';
 
 const step = (id: number, type: TestStep['type'] = 'VERIFY'): TestStep => ({
   id,
@@ -82,5 +83,39 @@ describe('useUpdateStep', () => {
     act(() => result.current(step(11), { type: 'INTERACT' }));
     act(() => result.current(step(12), { type: 'INTERACT' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('useCreateStep', () => {
+  it('creates new steps one after the other, each done once its step is in the list', async () => {
+    const { fetch, answer } = pendingFetch();
+    const calls = () => fetch.mock.calls.map((_, index) => ({ index, ...fetchCall(fetch, index) }));
+    const posts = () => calls().filter((call) => call.method === 'POST');
+    // The plan on screen, so that a create's reload really asks the server again.
+    const { result } = renderHook(() => ({ create: useCreateStep(7), plan: useFlows(7) }), {
+      wrapper,
+    });
+    const body = (description: string) => ({ test_flow: 1, description, type: 'VERIFY' as const });
+    let first: Promise<unknown> = Promise.resolve();
+    act(() => {
+      first = result.current.create.mutateAsync(body('A'));
+      void result.current.create.mutateAsync(body('B')).catch(() => undefined);
+    });
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    // The second waits for the first one's answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posts().map((call) => call.body)).toEqual([body('A')]);
+
+    const created = { ...step(13), description: 'A' };
+    const reloadsBefore = calls().filter((call) => call.method === 'GET').length;
+    answer(posts()[0]!.index, json(201, created));
+    // Done with the step in the list, while the plan's reload has not answered.
+    await first;
+    expect(
+      queryClient.getQueryData<TestFlow[]>(testPlanKeys.flows(7))?.[0]?.test_steps.at(-1),
+    ).toEqual(created);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]!.body).toEqual(body('B'));
+    expect(calls().filter((call) => call.method === 'GET').length).toBeGreaterThan(reloadsBefore);
   });
 });

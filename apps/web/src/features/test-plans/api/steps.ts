@@ -38,7 +38,11 @@ export const useCreateStep = (milestoneId: number) => {
     mutationFn: (body: TestStepCreateRequest) =>
       request(STEPS_PATH, { method: 'POST', body, schema: testStepSchema }),
     onSuccess: (step) => change((flows) => appendStep(flows, step)),
-    onSettled: reload,
+    // Not awaited: the create is done once the step is in the list, so its row goes with the
+    // step's arrival and the next new step is sent without waiting for the whole plan.
+    onSettled: () => {
+      void reload();
+    },
   });
 };
 

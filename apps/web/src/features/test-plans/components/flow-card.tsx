@@ -191,16 +191,19 @@ export const FlowCard = memo(function FlowCard({
           )}
         >
           {count === 0 ? (
-            <p className="flex items-center justify-center gap-2 px-5 py-5 text-sm text-slate-500">
-              <ListPlus aria-hidden className="size-4 text-slate-400" />
-              {/* The board says which while a step is dragged (CSS: no flow renders again). */}
-              <span className="group-data-[dragging=step]/board:hidden">
-                No steps in this flow yet.
-              </span>
-              <span className="hidden group-data-[dragging=step]/board:inline">
-                Drop the step here.
-              </span>
-            </p>
+            // Not beside new steps on their way: the flow is about to have some.
+            newSteps.steps.length === 0 && (
+              <p className="flex items-center justify-center gap-2 px-5 py-5 text-sm text-slate-500">
+                <ListPlus aria-hidden className="size-4 text-slate-400" />
+                {/* The board says which while a step is dragged (CSS: no flow renders again). */}
+                <span className="group-data-[dragging=step]/board:hidden">
+                  No steps in this flow yet.
+                </span>
+                <span className="hidden group-data-[dragging=step]/board:inline">
+                  Drop the step here.
+                </span>
+              </p>
+            )
           ) : (
             <ol aria-label={`Steps of ${flow.name}`} className="divide-y divide-slate-100">
               {flow.test_steps.map((step, index) => (
@@ -213,11 +216,12 @@ export const FlowCard = memo(function FlowCard({
             firstNumber={count + 1}
             onRetry={newSteps.retry}
             onDiscard={newSteps.discard}
+            className={count > 0 ? 'border-t border-slate-100' : undefined}
           />
           <div className="border-t border-slate-100">
             {adding ? (
               <StepDraft
-                number={count + newSteps.steps.length + 1}
+                number={count + newSteps.saving + 1}
                 onAdd={newSteps.add}
                 onClose={(refocus) => {
                   focusAddStep.current = refocus;

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
@@ -28,14 +28,16 @@ const setup = () => {
           onRetry={newSteps.retry}
           onDiscard={newSteps.discard}
         />
-        <StepDraft number={3 + newSteps.steps.length} onAdd={newSteps.add} onClose={onClose} />
+        <StepDraft number={3 + newSteps.saving} onAdd={newSteps.add} onClose={onClose} />
       </>
     );
   };
   render(
-    <PlanActionsContext value={actions}>
-      <Flow />
-    </PlanActionsContext>,
+    <section>
+      <PlanActionsContext value={actions}>
+        <Flow />
+      </PlanActionsContext>
+    </section>,
   );
   const draft = () => screen.getByRole('textbox', { name: 'New step description' });
   const row = (number: number) => screen.getByRole('listitem', { name: `New step ${number}` });
@@ -65,28 +67,35 @@ describe('new steps', () => {
 
   it('keeps a refused step with the reason, to retry or discard', async () => {
     const { calls, createStep, draft, row } = setup();
+    const refused = () => screen.getByRole('listitem', { name: 'New step not saved' });
     await userEvent.type(draft(), 'Open the app{Enter}Sign in{Enter}');
     // No answer at all (spec §8: no body).
     await act(async () =>
       calls[0]!.reject(new ApiError(0, null, 'The server could not be reached')),
     );
-    expect(row(3)).toHaveTextContent('Open the app');
+    // Refused, it goes after those on their way, unnumbered: it will land nowhere until retried.
+    expect(row(3)).toHaveTextContent('Sign in');
+    expect(refused()).toHaveTextContent('Open the app');
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Not saved: An unexpected error occurred. It is kept here.',
     );
+    // The editor's step would land fourth, after the one on its way.
+    expect(screen.getByText('4.')).toBeInTheDocument();
 
-    // Retried, it goes to the end: it is now saved after the step still on its way.
+    // Retried, it is on its way again, after the step sent before it; focus goes to the editor.
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(createStep).toHaveBeenLastCalledWith(7, 'Open the app');
     expect(row(3)).toHaveTextContent('Sign in');
     expect(row(4)).toHaveTextContent('Open the app');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(draft()).toHaveFocus());
 
     await act(async () => calls[2]!.reject(new ApiError(404, { detail: 'Not found.' })));
     expect(screen.getByRole('alert')).toHaveTextContent('Not saved: Not found. It is kept here.');
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByText('Open the app')).not.toBeInTheDocument();
     expect(row(3)).toHaveTextContent('Sign in');
+    await waitFor(() => expect(draft()).toHaveFocus());
   });
 
   it('asks before the page is left while a new step is not saved', async () => {

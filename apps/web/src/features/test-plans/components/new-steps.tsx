@@ -19,7 +19,7 @@ const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${mes
 /**
  * The new steps of one flow (decision 0059). Enter hands the text over and the editor is empty
  * for the next step at once, so nothing typed while a step saves is lost; the steps are sent in
- * the order they were written (the create mutation is scoped, decision 0011), and a refused one
+ * the order they were written (the create mutation is scoped), and a refused one
  * stays with its reason, to retry or discard. Leaving the page while one is unsaved asks first.
  */
 export const useNewSteps = (flowId: number) => {
@@ -53,44 +53,75 @@ export const useNewSteps = (flowId: number) => {
   const unsaved = steps.length > 0;
   useEffect(() => {
     if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their prompt only with returnValue set.
+      event.returnValue = '';
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [unsaved]);
 
-  return { steps, add, retry: send, discard };
+  /** How many are on their way: the next new step's number comes after them. */
+  const saving = steps.filter((step) => step.failed === null).length;
+  return { steps, saving, add, retry: send, discard };
 };
 
 /** The row's leading columns, as a step row has them: the grip's place and the number. */
-const Lead = ({ number, className }: { number: number; className: string }) => (
+const Lead = ({ number, className }: { number: number | null; className: string }) => (
   <>
     <span className="size-8 shrink-0" aria-hidden />
     <span
       aria-hidden
       className={`${className} w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums`}
     >
-      {number}.
+      {number !== null && `${number}.`}
     </span>
   </>
 );
 
-/** The flow's new steps after its saved ones: saving, or refused with Retry and Discard. */
+/**
+ * After Retry or Discard the pressed button is gone: focus goes to where the person adds steps,
+ * the open editor or Add step of the same flow, not to the top of the page.
+ */
+const focusAddingIn = (list: HTMLElement | null) =>
+  requestAnimationFrame(() =>
+    list
+      ?.closest('section')
+      ?.querySelector<HTMLElement>('textarea[aria-label="New step description"], [data-add-step]')
+      ?.focus(),
+  );
+
+/**
+ * The flow's new steps after its saved ones. Those on their way first, numbered where they will
+ * land (they are saved in this order); then the refused ones, unnumbered until retried, each with
+ * its reason, Retry and Discard.
+ */
 export const NewStepRows = ({
   steps,
   firstNumber,
   onRetry,
   onDiscard,
+  className,
 }: {
   steps: readonly NewStep[];
   /** The number the first of them will have: the flow's step count + 1. */
   firstNumber: number;
   onRetry(step: NewStep): void;
   onDiscard(key: number): void;
+  className?: string;
 }) => {
+  const list = useRef<HTMLOListElement>(null);
   if (steps.length === 0) return null;
+  const saving = steps.filter((step) => step.failed === null);
+  const refused = steps.filter((step) => step.failed !== null);
   return (
-    <ol aria-label="New steps not saved yet" className="divide-y divide-slate-100">
-      {steps.map((step, index) => (
+    <ol
+      ref={list}
+      aria-label="New steps not saved yet"
+      className={`divide-y divide-slate-100 ${className ?? ''}`}
+    >
+      {saving.map((step, index) => (
         <li
           key={step.key}
           aria-label={`New step ${firstNumber + index}`}
@@ -102,21 +133,47 @@ export const NewStepRows = ({
             <p className="text-sm break-words whitespace-pre-wrap text-slate-500">
               {step.description}
             </p>
-            {step.failed === null ? (
-              <Spinner size="sm" label="Saving…" />
-            ) : (
-              <div role="alert" className="flex flex-col items-start gap-1.5 text-sm text-red-700">
-                <p>Not saved: {step.failed} It is kept here.</p>
-                <div className="flex gap-2">
-                  <Button size="sm" variant="secondary" onClick={() => onRetry(step)}>
-                    Retry
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => onDiscard(step.key)}>
-                    Discard
-                  </Button>
-                </div>
-              </div>
-            )}
+            <Spinner size="sm" label="Saving…" />
+          </div>
+        </li>
+      ))}
+      {refused.map((step) => (
+        <li
+          key={step.key}
+          aria-label="New step not saved"
+          className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3"
+        >
+          <Lead number={null} className="mt-0.5" />
+          <StepTypeLabel type="VERIFY" className="max-sm:hidden" />
+          <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
+            <p className="text-sm break-words whitespace-pre-wrap text-slate-500">
+              {step.description}
+            </p>
+            <p role="alert" className="text-sm text-red-700">
+              Not saved: {step.failed} It is kept here.
+            </p>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  onRetry(step);
+                  focusAddingIn(list.current);
+                }}
+              >
+                Retry
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  onDiscard(step.key);
+                  focusAddingIn(list.current);
+                }}
+              >
+                Discard
+              </Button>
+            </div>
           </div>
         </li>
       ))}
