@@ -80,6 +80,9 @@ export const registerAuthentication = (
     : null;
   if (cache) app.addHook('onClose', () => cache.stop());
 
+  /** Tokens whose idle expiry this process is refreshing right now. */
+  const refreshing = new Set<number>();
+
   const find = async (keyHash: string): Promise<CachedToken | undefined> => {
     const kept = await cache?.find(keyHash);
     if (kept) return kept;
@@ -117,16 +120,27 @@ export const registerAuthentication = (
       !OPEN_WITHOUT_TWO_FACTOR.test(request.url)
     )
       throw new ApiError(403, { detail: TWO_FACTOR_MESSAGES.requiredForStaff });
-    if (Date.now() - found.lastUsedAt > REFRESH_AFTER_MS && found.impersonatorId === null) {
+    if (
+      Date.now() - found.lastUsedAt > REFRESH_AFTER_MS &&
+      found.impersonatorId === null &&
+      !refreshing.has(found.tokenId)
+    ) {
+      // One refresh at a time per token in this process: a page's requests arrive together, and
+      // each would otherwise have updated the same row, one waiting on the other's lock.
+      refreshing.add(found.tokenId);
       // The update's NOTIFY drops the kept check everywhere; the next request reads it afresh.
       cache?.forget(keyHash);
-      await db
-        .update(authTokens)
-        .set({
-          lastUsedAt: sql`now()`,
-          expiresAt: sql`now() + ${`${idleMs} milliseconds`}::interval`,
-        })
-        .where(eq(authTokens.id, found.tokenId));
+      try {
+        await db
+          .update(authTokens)
+          .set({
+            lastUsedAt: sql`now()`,
+            expiresAt: sql`now() + ${`${idleMs} milliseconds`}::interval`,
+          })
+          .where(eq(authTokens.id, found.tokenId));
+      } finally {
+        refreshing.delete(found.tokenId);
+      }
     }
   };
 

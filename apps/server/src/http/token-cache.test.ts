@@ -104,4 +104,31 @@ describe('token checks kept in memory, two instances', () => {
     );
     for (const res of await both(token)) expect(res.statusCode).toBe(401);
   });
+
+  it('refreshes a token used a minute ago once, however many requests use it at that moment', async () => {
+    const token = await session();
+    await warm(token);
+    await t.db.execute(
+      sql`UPDATE auth_tokens SET last_used_at = now() - interval '2 minutes' WHERE user_id = ${userId}`,
+    );
+    const query = vi.spyOn(other.database.pool, 'query');
+    try {
+      // As a page's first requests arrive together (the user, the list, the notifications…).
+      const answers = await Promise.all(Array.from({ length: 12 }, () => me(other.app, token)));
+      for (const res of answers) expect(res.statusCode).toBe(200);
+      const refreshes = query.mock.calls.filter(([config]) =>
+        /^update "auth_tokens"/i.test(
+          typeof config === 'string' ? config : ((config as { text?: string }).text ?? ''),
+        ),
+      );
+      expect(refreshes).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+    const { rows } = await t.db.execute<{ recent: boolean }>(
+      sql`SELECT last_used_at > now() - interval '1 minute' AS recent FROM auth_tokens
+          WHERE user_id = ${userId} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]?.recent).toBe(true);
+  });
 });
