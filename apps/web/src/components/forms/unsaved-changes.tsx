@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useBeforeUnload } from '../../lib/use-before-unload';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'Your changes have not been saved. Close without saving them?';
@@ -61,17 +62,7 @@ export const useUnsavedChanges = ({
   const [pending, setPending] = useState<{ discard(): void; keep(): void } | null>(null);
   const inRouter = useContext(UNSAFE_DataRouterContext) !== null;
 
-  useEffect(() => {
-    if (!open || !dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!armed()) return;
-      event.preventDefault();
-      // Older browsers show their prompt only with returnValue set.
-      event.returnValue = DISCARD_MESSAGE;
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [armed, dirty, open]);
+  useBeforeUnload(open && dirty, armed, DISCARD_MESSAGE);
 
   const release = useCallback(() => {
     released.current = true;

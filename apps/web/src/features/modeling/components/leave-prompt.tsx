@@ -1,6 +1,7 @@
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useBeforeUnload } from '../../../lib/use-before-unload';
 
 export const LEAVE_MESSAGE = 'Are you sure you want to leave? Any unsaved changes will be lost.';
 
@@ -24,18 +25,7 @@ export const LeavePrompt = memo(({ armed, isDirty }: LeavePromptProps) => {
   );
   const blocker = useBlocker(shouldBlock);
 
-  useEffect(() => {
-    if (!armed) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isDirty()) return;
-      event.preventDefault();
-      // Older browsers show the prompt only with returnValue set.
-      event.returnValue = LEAVE_MESSAGE;
-      return LEAVE_MESSAGE;
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [armed, isDirty]);
+  useBeforeUnload(armed, isDirty, LEAVE_MESSAGE);
 
   return (
     <ConfirmDialog

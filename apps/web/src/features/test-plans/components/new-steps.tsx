@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { TEST_PLAN_LIMITS } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessages } from '../../../lib/errors';
+import { useBeforeUnload } from '../../../lib/use-before-unload';
 import { InlineEditor } from './inline-editor';
 import { usePlanActions } from './plan-actions';
 import { StepTypeLabel } from './step-row';
@@ -50,17 +51,7 @@ export const useNewSteps = (flowId: number) => {
     [],
   );
 
-  const unsaved = steps.length > 0;
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show their prompt only with returnValue set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
+  useBeforeUnload(steps.length > 0);
 
   /** How many are on their way: the next new step's number comes after them. */
   const saving = steps.filter((step) => step.failed === null).length;
