@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { adminToken, createVerifiedUser, signInAsAdmin, signInWithToken } from './support/api';
 import { createClientWithProjectViaApi } from './support/clients-api';
 import { drag } from './support/drag';
@@ -385,6 +386,11 @@ test('what is typed while a new step saves is kept, and a refused step stays to 
     expect(await planShape(request, token, milestone.id)).toEqual([
       ['Sign in', ['VERIFY Open the app', 'VERIFY Sign in with Google']],
     ]);
+    // The refused row, its message and buttons, and the editor beside them pass axe.
+    expect(
+      await seriousViolations(page, { include: `[aria-label="New steps not saved yet"]` }),
+    ).toEqual([]);
+    expect(await seriousViolations(page, { include: '[data-step-draft]' })).toEqual([]);
 
     refusing = false;
     await refused.getByRole('button', { name: 'Retry' }).click();

@@ -14,6 +14,11 @@ const FIRST_MOVE_DOWN_BUTTON = `(() => {
   const box = button.getBoundingClientRect();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 })()`;
+
+/** Resolves after the next two frames: the page has drawn what changed before it. */
+const TWO_FRAMES =
+  'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+
 /** DESIGN §6: a test plan of 50 flows × 30 steps scrolls and reorders with no frame over 50 ms. */
 const FLOWS = 50;
 const STEPS = 30;
@@ -220,7 +225,7 @@ export const benchTestPlanScreen = async () => {
         // several times a click, and those were the long frames measured here. Each button is
         // named after its flow ("Move flow 'Checkout' down", decision 0027).
         const at = (await page.evaluate(FIRST_MOVE_DOWN_BUTTON)) as { x: number; y: number };
-        await page.waitForTimeout(100);
+        await page.evaluate(TWO_FRAMES);
         const answered = page.waitForResponse((r) => r.url().includes('/move/'));
         const clickedAt = Date.now();
         await page.mouse.click(at.x, at.y);

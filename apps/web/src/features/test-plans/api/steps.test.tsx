@@ -102,8 +102,13 @@ describe('useCreateStep', () => {
       void result.current.create.mutateAsync(body('B')).catch(() => undefined);
     });
     await waitFor(() => expect(posts()).toHaveLength(1));
-    // The second waits for the first one's answer.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second waits for the first one's answer: held by its scope, not sent.
+    expect(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.isPaused),
+    ).toEqual([false, true]);
     expect(posts().map((call) => call.body)).toEqual([body('A')]);
 
     const created = { ...step(13), description: 'A' };

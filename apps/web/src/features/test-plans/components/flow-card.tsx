@@ -192,7 +192,7 @@ export const FlowCard = memo(function FlowCard({
         >
           {count === 0 ? (
             // Not beside new steps on their way: the flow is about to have some.
-            newSteps.steps.length === 0 && (
+            newSteps.saving.length + newSteps.refused.length === 0 && (
               <p className="flex items-center justify-center gap-2 px-5 py-5 text-sm text-slate-500">
                 <ListPlus aria-hidden className="size-4 text-slate-400" />
                 {/* The board says which while a step is dragged (CSS: no flow renders again). */}
@@ -212,7 +212,8 @@ export const FlowCard = memo(function FlowCard({
             </ol>
           )}
           <NewStepRows
-            steps={newSteps.steps}
+            saving={newSteps.saving}
+            refused={newSteps.refused}
             firstNumber={count + 1}
             onRetry={newSteps.retry}
             onDiscard={newSteps.discard}
@@ -221,7 +222,7 @@ export const FlowCard = memo(function FlowCard({
           <div className="border-t border-slate-100">
             {adding ? (
               <StepDraft
-                number={count + newSteps.saving + 1}
+                number={count + newSteps.saving.length + 1}
                 onAdd={newSteps.add}
                 onClose={(refocus) => {
                   focusAddStep.current = refocus;

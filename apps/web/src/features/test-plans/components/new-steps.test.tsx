@@ -23,12 +23,13 @@ const setup = () => {
     return (
       <>
         <NewStepRows
-          steps={newSteps.steps}
+          saving={newSteps.saving}
+          refused={newSteps.refused}
           firstNumber={3}
           onRetry={newSteps.retry}
           onDiscard={newSteps.discard}
         />
-        <StepDraft number={3 + newSteps.saving} onAdd={newSteps.add} onClose={onClose} />
+        <StepDraft number={3 + newSteps.saving.length} onAdd={newSteps.add} onClose={onClose} />
       </>
     );
   };

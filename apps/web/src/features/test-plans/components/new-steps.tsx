@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { TEST_PLAN_LIMITS } from '@portal/contract/test-plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -53,9 +54,10 @@ export const useNewSteps = (flowId: number) => {
 
   useBeforeUnload(steps.length > 0);
 
-  /** How many are on their way: the next new step's number comes after them. */
-  const saving = steps.filter((step) => step.failed === null).length;
-  return { steps, saving, add, retry: send, discard };
+  // On their way first, numbered where they will land; refused ones after them.
+  const saving = steps.filter((step) => step.failed === null);
+  const refused = steps.filter((step) => step.failed !== null);
+  return { saving, refused, add, retry: send, discard };
 };
 
 /** The row's leading columns, as a step row has them: the grip's place and the number. */
@@ -64,7 +66,10 @@ const Lead = ({ number, className }: { number: number | null; className: string 
     <span className="size-8 shrink-0" aria-hidden />
     <span
       aria-hidden
-      className={`${className} w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums`}
+      className={clsx(
+        className,
+        'w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums',
+      )}
     >
       {number !== null && `${number}.`}
     </span>
@@ -79,9 +84,32 @@ const focusAddingIn = (list: HTMLElement | null) =>
   requestAnimationFrame(() =>
     list
       ?.closest('section')
-      ?.querySelector<HTMLElement>('textarea[aria-label="New step description"], [data-add-step]')
+      ?.querySelector<HTMLElement>('[data-step-draft] textarea, [data-add-step]')
       ?.focus(),
   );
+
+/** One new step: its number (none when refused), its text, and what is happening to it. */
+const NewStepRow = ({
+  step,
+  number,
+  children,
+}: {
+  step: NewStep;
+  number: number | null;
+  children: ReactNode;
+}) => (
+  <li
+    aria-label={number === null ? 'New step not saved' : `New step ${number}`}
+    className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3"
+  >
+    <Lead number={number} className="mt-0.5" />
+    <StepTypeLabel type="VERIFY" className="max-sm:hidden" />
+    <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
+      <p className="text-sm break-words whitespace-pre-wrap text-slate-500">{step.description}</p>
+      {children}
+    </div>
+  </li>
+);
 
 /**
  * The flow's new steps after its saved ones. Those on their way first, numbered where they will
@@ -89,13 +117,15 @@ const focusAddingIn = (list: HTMLElement | null) =>
  * its reason, Retry and Discard.
  */
 export const NewStepRows = ({
-  steps,
+  saving,
+  refused,
   firstNumber,
   onRetry,
   onDiscard,
   className,
 }: {
-  steps: readonly NewStep[];
+  saving: readonly NewStep[];
+  refused: readonly NewStep[];
   /** The number the first of them will have: the flow's step count + 1. */
   firstNumber: number;
   onRetry(step: NewStep): void;
@@ -103,70 +133,46 @@ export const NewStepRows = ({
   className?: string;
 }) => {
   const list = useRef<HTMLOListElement>(null);
-  if (steps.length === 0) return null;
-  const saving = steps.filter((step) => step.failed === null);
-  const refused = steps.filter((step) => step.failed !== null);
+  if (saving.length + refused.length === 0) return null;
   return (
     <ol
       ref={list}
       aria-label="New steps not saved yet"
-      className={`divide-y divide-slate-100 ${className ?? ''}`}
+      className={clsx('divide-y divide-slate-100', className)}
     >
       {saving.map((step, index) => (
-        <li
-          key={step.key}
-          aria-label={`New step ${firstNumber + index}`}
-          className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3"
-        >
-          <Lead number={firstNumber + index} className="mt-0.5" />
-          <StepTypeLabel type="VERIFY" className="max-sm:hidden" />
-          <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
-            <p className="text-sm break-words whitespace-pre-wrap text-slate-500">
-              {step.description}
-            </p>
-            <Spinner size="sm" label="Saving…" />
-          </div>
-        </li>
+        <NewStepRow key={step.key} step={step} number={firstNumber + index}>
+          <Spinner size="sm" label="Saving…" />
+        </NewStepRow>
       ))}
       {refused.map((step) => (
-        <li
-          key={step.key}
-          aria-label="New step not saved"
-          className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3"
-        >
-          <Lead number={null} className="mt-0.5" />
-          <StepTypeLabel type="VERIFY" className="max-sm:hidden" />
-          <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
-            <p className="text-sm break-words whitespace-pre-wrap text-slate-500">
-              {step.description}
-            </p>
-            <p role="alert" className="text-sm text-red-700">
-              Not saved: {step.failed} It is kept here.
-            </p>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => {
-                  onRetry(step);
-                  focusAddingIn(list.current);
-                }}
-              >
-                Retry
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  onDiscard(step.key);
-                  focusAddingIn(list.current);
-                }}
-              >
-                Discard
-              </Button>
-            </div>
+        <NewStepRow key={step.key} step={step} number={null}>
+          <p role="alert" className="text-sm text-red-700">
+            Not saved: {step.failed} It is kept here.
+          </p>
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                onRetry(step);
+                focusAddingIn(list.current);
+              }}
+            >
+              Retry
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                onDiscard(step.key);
+                focusAddingIn(list.current);
+              }}
+            >
+              Discard
+            </Button>
           </div>
-        </li>
+        </NewStepRow>
       ))}
     </ol>
   );
@@ -189,7 +195,7 @@ export const StepDraft = ({
 }) => {
   const [round, setRound] = useState(0);
   return (
-    <div className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
+    <div data-step-draft className="flex items-start gap-2 py-2 pr-2 pl-1 sm:pr-3">
       <Lead number={number} className="mt-2" />
       <StepTypeLabel type="VERIFY" className="mt-1.5 max-sm:hidden" />
       <InlineEditor
